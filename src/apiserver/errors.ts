@@ -1,0 +1,96 @@
+/**
+ * API errors shaped like metav1.Status, so the CLI can print them the way kubectl's
+ * checkErr does (`Error from server (NotFound): ...`, `The X "y" is invalid: ...`).
+ */
+
+/** metav1.StatusReason values kubemu produces. */
+export type StatusReason =
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Invalid'
+  | 'BadRequest'
+  | 'Forbidden'
+  | 'MethodNotAllowed'
+  | 'UnsupportedMediaType'
+  | 'InternalError'
+  | 'Timeout'
+  | 'Gone';
+
+/** One field error of an Invalid status (metav1.StatusCause). */
+export interface StatusCause {
+  /** e.g. FieldValueInvalid, FieldValueRequired, FieldValueForbidden. */
+  reason: string;
+  /** the full message of the cause, e.g. `Invalid value: 0: must be ...` */
+  message: string;
+  /** the field path, e.g. spec.template.metadata.labels */
+  field: string;
+}
+
+export interface StatusDetails {
+  name?: string;
+  group?: string;
+  kind?: string;
+  causes?: StatusCause[];
+}
+
+export class StatusError extends Error {
+  constructor(
+    readonly reason: StatusReason,
+    readonly code: number,
+    message: string,
+    readonly details?: StatusDetails,
+  ) {
+    super(message);
+    this.name = 'StatusError';
+  }
+}
+
+/** `<resource>.<group>` as used in API messages: `deployments.apps`, `pods`. */
+export function qualifiedResource(resource: string, group: string): string {
+  return group ? `${resource}.${group}` : resource;
+}
+
+export function notFound(resource: string, group: string, name: string): StatusError {
+  return new StatusError('NotFound', 404, `${qualifiedResource(resource, group)} "${name}" not found`, {
+    name,
+    group,
+    kind: resource,
+  });
+}
+
+export function alreadyExists(resource: string, group: string, name: string): StatusError {
+  return new StatusError('AlreadyExists', 409, `${qualifiedResource(resource, group)} "${name}" already exists`, {
+    name,
+    group,
+    kind: resource,
+  });
+}
+
+export function conflict(resource: string, group: string, name: string, why: string): StatusError {
+  return new StatusError(
+    'Conflict',
+    409,
+    `Operation cannot be fulfilled on ${qualifiedResource(resource, group)} "${name}": ${why}`,
+    { name, group, kind: resource },
+  );
+}
+
+/** The optimistic-concurrency message kube-apiserver returns for a stale resourceVersion. */
+export const OBJECT_MODIFIED =
+  'the object has been modified; please apply your changes to the latest version and try again';
+
+/**
+ * An Invalid (422) error. `kind` is the object's Kind (`ReplicaSet`), as kube-apiserver's
+ * NewInvalid puts it in details; the message lists every cause.
+ */
+export function invalid(kind: string, group: string, name: string, causes: StatusCause[]): StatusError {
+  const list = causes.map((c) => `${c.field}: ${c.message}`);
+  const msg =
+    list.length === 1 ? `${kind} "${name}" is invalid: ${list[0]}` : `${kind} "${name}" is invalid: [${list.join(', ')}]`;
+  return new StatusError('Invalid', 422, msg, { name, group, kind, causes });
+}
+
+export function badRequest(message: string): StatusError {
+  return new StatusError('BadRequest', 400, message);
+}
