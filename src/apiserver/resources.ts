@@ -1,0 +1,147 @@
+/**
+ * The resources kubemu serves, as discovery describes them (`kubectl api-resources`), and
+ * where each is kept in the keyspace (kube-apiserver's etcd layout, quirks included:
+ * nodes live under `minions`, services under `services/specs`).
+ */
+
+export interface ResourceInfo {
+  /** plural resource name: `deployments` */
+  resource: string;
+  singular: string;
+  shortNames: string[];
+  kind: string;
+  /** API group; '' for the core group */
+  group: string;
+  version: string;
+  namespaced: boolean;
+  verbs: string[];
+  categories: string[];
+  /** keyspace prefix under /registry, without slashes: `deployments`, `minions` */
+  etcdPrefix: string;
+  /** whether the resource has a status subresource (status is ignored on main-resource writes) */
+  hasStatus: boolean;
+  /** whether the resource has a scale subresource */
+  hasScale: boolean;
+}
+
+const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+function r(
+  resource: string,
+  kind: string,
+  group: string,
+  version: string,
+  namespaced: boolean,
+  extra: Partial<ResourceInfo> = {},
+): ResourceInfo {
+  return {
+    resource,
+    singular: kind.toLowerCase(),
+    shortNames: [],
+    kind,
+    group,
+    version,
+    namespaced,
+    verbs: ALL_VERBS,
+    categories: [],
+    etcdPrefix: group && !group.endsWith('.k8s.io') && group !== 'apps' ? `${group}/${resource}` : resource,
+    hasStatus: false,
+    hasScale: false,
+    ...extra,
+  };
+}
+
+/** In discovery order: the core group first, then the named groups as kube-apiserver lists them. */
+export const RESOURCES: readonly ResourceInfo[] = [
+  r('configmaps', 'ConfigMap', '', 'v1', true, { shortNames: ['cm'] }),
+  r('endpoints', 'Endpoints', '', 'v1', true, { shortNames: ['ep'], etcdPrefix: 'services/endpoints' }),
+  r('events', 'Event', '', 'v1', true, { shortNames: ['ev'] }),
+  r('namespaces', 'Namespace', '', 'v1', false, {
+    shortNames: ['ns'],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+    hasStatus: true,
+  }),
+  r('nodes', 'Node', '', 'v1', false, { shortNames: ['no'], etcdPrefix: 'minions', hasStatus: true }),
+  r('pods', 'Pod', '', 'v1', true, { shortNames: ['po'], categories: ['all'], hasStatus: true }),
+  r('secrets', 'Secret', '', 'v1', true),
+  r('serviceaccounts', 'ServiceAccount', '', 'v1', true, { shortNames: ['sa'] }),
+  r('services', 'Service', '', 'v1', true, {
+    shortNames: ['svc'],
+    categories: ['all'],
+    verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+    etcdPrefix: 'services/specs',
+    hasStatus: true,
+  }),
+  r('deployments', 'Deployment', 'apps', 'v1', true, {
+    shortNames: ['deploy'],
+    categories: ['all'],
+    hasStatus: true,
+    hasScale: true,
+  }),
+  r('replicasets', 'ReplicaSet', 'apps', 'v1', true, {
+    shortNames: ['rs'],
+    categories: ['all'],
+    hasStatus: true,
+    hasScale: true,
+  }),
+  r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
+  r('imagerepositories', 'ImageRepository', 'kubemu.io', 'v1alpha1', false, { shortNames: ['imgrepo'] }),
+];
+
+export function apiVersionOf(info: ResourceInfo): string {
+  return info.group ? `${info.group}/${info.version}` : info.version;
+}
+
+/** `deployments.apps`, `pods`: the qualified name used in API messages. */
+export function groupResource(info: ResourceInfo): string {
+  return info.group ? `${info.resource}.${info.group}` : info.resource;
+}
+
+/** `deployment.apps`, `pod`: the prefix of `-o name` and action messages. */
+export function kindGroup(info: ResourceInfo): string {
+  const k = info.kind.toLowerCase();
+  return info.group ? `${k}.${info.group}` : k;
+}
+
+/** The keyspace key of one object: `/registry/deployments/default/hello`, `/registry/minions/k8s-node-1`. */
+export function storageKey(info: ResourceInfo, namespace: string | undefined, name: string): string {
+  return info.namespaced ? `/registry/${info.etcdPrefix}/${namespace}/${name}` : `/registry/${info.etcdPrefix}/${name}`;
+}
+
+/** The prefix under which a list (one namespace, or all) is read. */
+export function storagePrefix(info: ResourceInfo, namespace: string | undefined): string {
+  return info.namespaced && namespace ? `/registry/${info.etcdPrefix}/${namespace}/` : `/registry/${info.etcdPrefix}/`;
+}
+
+export function findByKind(apiVersion: string, kind: string): ResourceInfo | undefined {
+  return RESOURCES.find((i) => i.kind === kind && apiVersionOf(i) === apiVersion);
+}
+
+export function findByKindOnly(kind: string): ResourceInfo[] {
+  return RESOURCES.filter((i) => i.kind === kind);
+}
+
+/**
+ * Resolves what a user types (`deploy`, `deployments`, `deployment.apps`, `deployments.v1.apps`,
+ * `Deployment`) the way kubectl's RESTMapper does. Undefined when nothing matches.
+ */
+export function resolveResource(arg: string): ResourceInfo | undefined {
+  const lower = arg.toLowerCase();
+  const dot = lower.indexOf('.');
+  const name = dot < 0 ? lower : lower.slice(0, dot);
+  const rest = dot < 0 ? undefined : lower.slice(dot + 1);
+  const matchesName = (i: ResourceInfo) =>
+    i.resource === name || i.singular === name || i.shortNames.includes(name) || i.kind.toLowerCase() === name;
+  return RESOURCES.find((i) => {
+    if (!matchesName(i)) return false;
+    if (rest === undefined) return true;
+    // `deployments.apps` or `deployments.v1.apps`
+    if (rest === i.group) return true;
+    return rest === `${i.version}.${i.group}` || (i.group === '' && rest === i.version);
+  });
+}
+
+/** Resources whose keys live under `/registry/<prefix>`, for mapping keys back to kinds. */
+export function resourceForKey(key: string): ResourceInfo | undefined {
+  return RESOURCES.find((i) => key.startsWith(`/registry/${i.etcdPrefix}/`));
+}

@@ -1,0 +1,347 @@
+import type { Keyspace } from '../storage/keyspace.js';
+import { RevisionMismatch } from '../storage/keyspace.js';
+import type { ClusterClock } from '../sim/clock.js';
+import { rfc3339 } from '../sim/clock.js';
+import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
+import { jsonEqual, type JsonValue } from '../common/json.js';
+import type { KubeObject } from './object.js';
+import {
+  OBJECT_MODIFIED,
+  StatusError,
+  alreadyExists,
+  badRequest,
+  conflict,
+  invalid,
+  notFound,
+} from './errors.js';
+import {
+  type ResourceInfo,
+  apiVersionOf,
+  findByKind,
+  groupResource,
+  resourceForKey,
+  storageKey,
+  storagePrefix,
+} from './resources.js';
+import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
+import { admit } from './admission.js';
+
+/** DeleteOptions.propagationPolicy */
+export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
+
+export interface DeleteOptions {
+  propagationPolicy?: PropagationPolicy;
+  /** seconds; 0 deletes at once (pods), undefined takes the object's default */
+  gracePeriodSeconds?: number;
+  dryRun?: boolean;
+}
+
+export interface WriteOptions {
+  dryRun?: boolean;
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface WatchEvent {
+  type: WatchEventType;
+  object: KubeObject;
+  revision: number;
+}
+
+/** The finalizers the garbage collector acts on (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
+export const FINALIZER_ORPHAN = 'orphan';
+export const FINALIZER_FOREGROUND = 'foregroundDeletion';
+
+/**
+ * kube-apiserver's generic registry over the keyspace: create/get/list/update/patch/delete/watch
+ * with defaulting, validation, generation, resourceVersion and optimistic concurrency. The CLI
+ * and the controllers both come through here.
+ */
+export class ApiServer {
+  constructor(
+    readonly store: Keyspace,
+    readonly clock: ClusterClock,
+    readonly random: RandomSource,
+  ) {}
+
+  now(): string {
+    return rfc3339(this.clock.now());
+  }
+
+  get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
+    const kv = this.store.get(storageKey(info, namespace, name));
+    if (!kv) throw notFound(info.resource, info.group, name);
+    return decode(kv.value, kv.modRevision);
+  }
+
+  tryGet(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject | undefined {
+    const kv = this.store.get(storageKey(info, namespace, name));
+    return kv ? decode(kv.value, kv.modRevision) : undefined;
+  }
+
+  /** Objects of one resource, in one namespace or all (namespace undefined), in key order. */
+  list(info: ResourceInfo, namespace: string | undefined, filter?: (o: KubeObject) => boolean): KubeObject[] {
+    const out: KubeObject[] = [];
+    for (const kv of this.store.list(storagePrefix(info, namespace))) {
+      const o = decode(kv.value, kv.modRevision);
+      if (!filter || filter(o)) out.push(o);
+    }
+    return out;
+  }
+
+  /** The list's resourceVersion: the store's current revision. */
+  revision(): number {
+    return this.store.revision();
+  }
+
+  create(info: ResourceInfo, namespace: string | undefined, input: KubeObject, opts: WriteOptions = {}): KubeObject {
+    return this.store.transaction(() => {
+      const obj = structuredClone(input);
+      obj.apiVersion = apiVersionOf(info);
+      obj.kind = info.kind;
+      const meta = obj.metadata ?? (obj.metadata = {});
+      if (info.namespaced) {
+        if (meta.namespace && namespace && meta.namespace !== namespace) {
+          throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+        }
+        meta.namespace = meta.namespace || namespace || 'default';
+        this.requireNamespace(meta.namespace);
+      } else {
+        delete meta.namespace;
+      }
+      if (!meta.name && meta.generateName) meta.name = meta.generateName + randomNameSuffix(this.random);
+      delete meta.resourceVersion;
+      delete meta.deletionTimestamp;
+      delete meta.deletionGracePeriodSeconds;
+      meta.uid = randomUid(this.random);
+      meta.creationTimestamp = this.now();
+      prepareForCreate(obj, info);
+      admit(obj, undefined, info);
+      const key = storageKey(info, meta.namespace, meta.name ?? '');
+      if (opts.dryRun) {
+        if (this.store.get(key)) throw alreadyExists(info.resource, info.group, meta.name ?? '');
+        return obj;
+      }
+      try {
+        const rev = this.store.put(key, encode(obj), 0);
+        obj.metadata.resourceVersion = String(rev);
+      } catch (e) {
+        if (e instanceof RevisionMismatch) throw alreadyExists(info.resource, info.group, meta.name ?? '');
+        throw e;
+      }
+      return obj;
+    });
+  }
+
+  /**
+   * Replaces an object (PUT). A resourceVersion in the input must match the stored one, or the
+   * update fails with Conflict. An update that changes nothing is not written.
+   */
+  update(info: ResourceInfo, input: KubeObject, opts: WriteOptions = {}): KubeObject {
+    return this.store.transaction(() => {
+      const ns = info.namespaced ? input.metadata.namespace : undefined;
+      const name = input.metadata.name ?? '';
+      const old = this.get(info, ns, name);
+      const rv = input.metadata.resourceVersion;
+      if (rv && rv !== old.metadata.resourceVersion) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
+      const obj = structuredClone(input);
+      obj.apiVersion = apiVersionOf(info);
+      obj.kind = info.kind;
+      keepSystemMetadata(obj, old);
+      prepareForUpdate(obj, old, info);
+      admit(obj, old, info);
+      return this.commitUpdate(info, obj, old, opts);
+    });
+  }
+
+  /** Writes the status subresource; everything but status comes from the stored object. */
+  updateStatus(info: ResourceInfo, input: KubeObject, opts: WriteOptions = {}): KubeObject {
+    return this.store.transaction(() => {
+      const ns = info.namespaced ? input.metadata.namespace : undefined;
+      const name = input.metadata.name ?? '';
+      const old = this.get(info, ns, name);
+      const rv = input.metadata.resourceVersion;
+      if (rv && rv !== old.metadata.resourceVersion) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
+      const obj = prepareForStatusUpdate(input, old);
+      return this.commitUpdate(info, obj, old, opts);
+    });
+  }
+
+  /**
+   * Reads, changes and writes one object in one transaction: what kube-apiserver's
+   * GuaranteedUpdate does for PATCH. `mutate` gets a copy of the stored object.
+   */
+  modify(
+    info: ResourceInfo,
+    namespace: string | undefined,
+    name: string,
+    mutate: (o: KubeObject) => KubeObject,
+    opts: WriteOptions = {},
+  ): KubeObject {
+    return this.store.transaction(() => {
+      const old = this.get(info, namespace, name);
+      const next = mutate(structuredClone(old));
+      next.metadata.resourceVersion = old.metadata.resourceVersion;
+      return this.update(info, next, opts);
+    });
+  }
+
+  private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {
+    const ns = info.namespaced ? obj.metadata.namespace : undefined;
+    const name = obj.metadata.name ?? '';
+    obj.metadata.resourceVersion = old.metadata.resourceVersion;
+    if (jsonEqual(obj as unknown as JsonValue, old as unknown as JsonValue)) return old;
+    if (opts.dryRun) return obj;
+    // An object being deleted goes away when its last finalizer is removed.
+    if (obj.metadata.deletionTimestamp && !(obj.metadata.finalizers ?? []).length && !isGraceful(obj)) {
+      const rev = this.store.delete(storageKey(info, ns, name));
+      if (rev !== undefined) obj.metadata.resourceVersion = String(rev);
+      return obj;
+    }
+    const expected = Number(old.metadata.resourceVersion);
+    try {
+      const rev = this.store.put(storageKey(info, ns, name), encode(obj), expected);
+      obj.metadata.resourceVersion = String(rev);
+    } catch (e) {
+      if (e instanceof RevisionMismatch) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
+      throw e;
+    }
+    return obj;
+  }
+
+  /**
+   * DELETE. Returns the object as it was deleted, or as it is now when deletion only started
+   * (graceful pod termination, finalizers, foreground/orphan propagation).
+   */
+  delete(info: ResourceInfo, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KubeObject {
+    return this.store.transaction(() => {
+      const obj = this.get(info, namespace, name);
+      const key = storageKey(info, namespace, name);
+      const finalizers = [...(obj.metadata.finalizers ?? [])];
+      const policy = opts.propagationPolicy ?? defaultPropagation(info);
+      if (policy === 'Orphan' && !finalizers.includes(FINALIZER_ORPHAN)) finalizers.push(FINALIZER_ORPHAN);
+      if (policy === 'Foreground' && !finalizers.includes(FINALIZER_FOREGROUND)) finalizers.push(FINALIZER_FOREGROUND);
+      const grace = this.gracePeriod(info, obj, opts.gracePeriodSeconds);
+      if (finalizers.length === 0 && grace === 0) {
+        if (!opts.dryRun) this.store.delete(key, Number(obj.metadata.resourceVersion));
+        return obj;
+      }
+      if (opts.dryRun) return obj;
+      const next = structuredClone(obj);
+      if (finalizers.length) next.metadata.finalizers = finalizers;
+      const deadline = this.clock.now() + grace * 1000;
+      const current = next.metadata.deletionTimestamp;
+      // A repeated delete may only shorten the grace period.
+      if (!current || Date.parse(current) > deadline) {
+        next.metadata.deletionTimestamp = rfc3339(deadline);
+        next.metadata.deletionGracePeriodSeconds = grace;
+        if (info.kind === 'Pod' && grace > 0) {
+          next.metadata.generation = (next.metadata.generation ?? 1) + 1;
+        }
+      }
+      if (jsonEqual(next as unknown as JsonValue, obj as unknown as JsonValue)) return obj;
+      const rev = this.store.put(key, encode(next), Number(obj.metadata.resourceVersion));
+      next.metadata.resourceVersion = String(rev);
+      return next;
+    });
+  }
+
+  /**
+   * Ends a pod's graceful termination: what the kubelet's final delete with grace 0 does. The
+   * object is removed unless finalizers keep it.
+   */
+  finishDeletion(info: ResourceInfo, namespace: string | undefined, name: string): void {
+    this.store.transaction(() => {
+      const obj = this.tryGet(info, namespace, name);
+      if (!obj) return;
+      if ((obj.metadata.finalizers ?? []).length) return;
+      this.store.delete(storageKey(info, namespace, name));
+    });
+  }
+
+  private gracePeriod(info: ResourceInfo, obj: KubeObject, requested: number | undefined): number {
+    if (info.kind !== 'Pod') return 0;
+    const spec = (obj['spec'] ?? {}) as { nodeName?: string; terminationGracePeriodSeconds?: number };
+    const phase = ((obj['status'] ?? {}) as { phase?: string }).phase;
+    // An unscheduled pod, or one that already finished, has nothing to stop: it goes at once.
+    if (!spec.nodeName || phase === 'Succeeded' || phase === 'Failed') return 0;
+    return Math.max(0, requested ?? spec.terminationGracePeriodSeconds ?? 30);
+  }
+
+  private requireNamespace(ns: string): void {
+    const nsInfo = findByKind('v1', 'Namespace');
+    if (!nsInfo) return;
+    const obj = this.tryGet(nsInfo, undefined, ns);
+    if (!obj) throw notFound('namespaces', '', ns);
+    if (obj.metadata.deletionTimestamp) {
+      throw new StatusError(
+        'Forbidden',
+        403,
+        `unable to create new content in namespace ${ns} because it is being terminated`,
+      );
+    }
+  }
+
+  /** Changes after a revision, for watch: ADDED / MODIFIED / DELETED with the object. */
+  changesSince(afterRevision: number, info?: ResourceInfo, namespace?: string): WatchEvent[] {
+    const prefix = info ? storagePrefix(info, namespace) : '/registry/';
+    return this.store.changesSince(afterRevision, prefix).flatMap((e): WatchEvent[] => {
+      if (!info && !resourceForKey(e.kv.key)) return [];
+      if (e.type === 'DELETE') {
+        if (!e.prevKv) return [];
+        const o = decode(e.prevKv.value, e.kv.modRevision);
+        return [{ type: 'DELETED', object: o, revision: e.kv.modRevision }];
+      }
+      const o = decode(e.kv.value, e.kv.modRevision);
+      return [{ type: e.prevKv ? 'MODIFIED' : 'ADDED', object: o, revision: e.kv.modRevision }];
+    });
+  }
+
+  groupResource(info: ResourceInfo): string {
+    return groupResource(info);
+  }
+
+  /** An Invalid error for this resource, as validation reports it. */
+  invalid(info: ResourceInfo, name: string, causes: Parameters<typeof invalid>[3]): StatusError {
+    return invalid(info.kind, info.group, name, causes);
+  }
+}
+
+/** Fields a client cannot change with an update. */
+function keepSystemMetadata(obj: KubeObject, old: KubeObject): void {
+  const m = obj.metadata ?? (obj.metadata = {});
+  m.uid = old.metadata.uid;
+  m.creationTimestamp = old.metadata.creationTimestamp;
+  m.namespace = old.metadata.namespace;
+  if (m.namespace === undefined) delete m.namespace;
+  if (old.metadata.generation !== undefined) m.generation = old.metadata.generation;
+  if (old.metadata.deletionTimestamp) {
+    m.deletionTimestamp = old.metadata.deletionTimestamp;
+    m.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+  } else {
+    delete m.deletionTimestamp;
+    delete m.deletionGracePeriodSeconds;
+  }
+}
+
+/** A pod in graceful termination stays until the kubelet finishes it, finalizers or not. */
+function isGraceful(obj: KubeObject): boolean {
+  return obj.kind === 'Pod' && (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0;
+}
+
+/** What a DELETE without propagationPolicy does; kubectl always sends one, so this is for controllers. */
+function defaultPropagation(_info: ResourceInfo): PropagationPolicy {
+  return 'Background';
+}
+
+function decode(value: string, modRevision: number): KubeObject {
+  const o = JSON.parse(value) as KubeObject;
+  o.metadata.resourceVersion = String(modRevision);
+  return o;
+}
+
+/** Stored without resourceVersion: the key's modRevision is the truth (as in etcd). */
+function encode(o: KubeObject): string {
+  const { resourceVersion: _rv, ...meta } = o.metadata;
+  return JSON.stringify({ ...o, metadata: meta });
+}

@@ -1,0 +1,60 @@
+import { jsonEqual, type JsonValue } from '../common/json.js';
+import type { KubeObject } from './object.js';
+import type { ResourceInfo } from './resources.js';
+
+/**
+ * Per-kind rules of kube-apiserver's registry strategies (pkg/registry/<group>/<kind>/strategy.go):
+ * what a create resets and how an update sets metadata.generation.
+ */
+
+/** Kinds whose metadata.generation the API server maintains. Pods since PodGeneration (beta in 1.34). */
+const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'Pod', 'Namespace']);
+
+function tracksGeneration(info: ResourceInfo): boolean {
+  return GENERATION_KINDS.has(info.kind) && info.kind !== 'Namespace';
+}
+
+/** PrepareForCreate: status is not settable on create for resources with a status subresource. */
+export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
+  if (tracksGeneration(info)) obj.metadata.generation = 1;
+  if (!info.hasStatus) return;
+  switch (info.kind) {
+    case 'Deployment':
+    case 'ReplicaSet':
+      obj['status'] = {};
+      break;
+    case 'Pod':
+      obj['status'] = { phase: 'Pending' };
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * PrepareForUpdate on the main resource: status comes from the stored object, and generation
+ * goes up by one when the spec changed — for Deployments also when annotations changed (the
+ * deployment strategy treats an annotation change like a spec change, e.g. a rollback request).
+ */
+export function prepareForUpdate(obj: KubeObject, old: KubeObject, info: ResourceInfo): void {
+  if (info.hasStatus) {
+    if (old['status'] === undefined) delete obj['status'];
+    else obj['status'] = old['status'];
+  }
+  if (!tracksGeneration(info)) return;
+  const oldGen = old.metadata.generation ?? 1;
+  const specChanged = !jsonEqual(obj['spec'] as JsonValue, old['spec'] as JsonValue);
+  const annotationsChanged =
+    info.kind === 'Deployment' &&
+    !jsonEqual((obj.metadata.annotations ?? {}) as JsonValue, (old.metadata.annotations ?? {}) as JsonValue);
+  obj.metadata.generation = specChanged || annotationsChanged ? oldGen + 1 : oldGen;
+}
+
+/** PrepareForUpdate on the status subresource: only status changes. */
+export function prepareForStatusUpdate(obj: KubeObject, old: KubeObject): KubeObject {
+  const merged = structuredClone(old);
+  if (obj['status'] === undefined) delete merged['status'];
+  else merged['status'] = obj['status'];
+  merged.metadata.resourceVersion = obj.metadata.resourceVersion;
+  return merged;
+}

@@ -1,0 +1,63 @@
+import { StatusError } from '../apiserver/errors.js';
+import { AggregateCliError, CliError, ExitCode, RawError, UsageError } from './errors.js';
+import type { CommandIO } from './io.js';
+
+/**
+ * kubectl's checkErr (pkg/cmd/util/helpers.go): turns an error into the text kubectl prints on
+ * stderr and an exit code. Never a stack trace, unless KUBEMU_DEBUG is set.
+ */
+export function checkErr(e: unknown, io: CommandIO, exitCodeBase = 1): number {
+  if (e instanceof ExitCode) return e.exitCode;
+  if (e instanceof RawError) {
+    io.err(withNewline(e.text));
+    return e.exitCode;
+  }
+  if (e instanceof UsageError) {
+    io.err(withNewline(prefixed(e.message)));
+    io.err(`See '${io.programName} ${e.commandPath} --help' for usage.\n`);
+    return exitCodeBase;
+  }
+  if (e instanceof AggregateCliError) {
+    const lines = e.errors.map((x) => (x instanceof StatusError ? statusErrorText(x) : x.message));
+    io.err(withNewline(lines.join('\n')));
+    return exitCodeBase;
+  }
+  if (e instanceof StatusError) {
+    io.err(withNewline(statusErrorText(e)));
+    return exitCodeBase;
+  }
+  if (e instanceof CliError) {
+    io.err(withNewline(prefixed(e.message)));
+    return e.exitCode === 1 ? exitCodeBase : e.exitCode;
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  if (io.env['KUBEMU_DEBUG']) io.err(`${err.stack ?? err.message}\n`);
+  io.err(withNewline(prefixed(err.message)));
+  return exitCodeBase;
+}
+
+/** StandardErrorMessage for API status errors. */
+export function statusErrorText(e: StatusError): string {
+  if (e.reason === 'Invalid') {
+    const d = e.details;
+    if (!d || !d.kind) return `The request is invalid: ${e.message}`;
+    const head = `The ${d.kind} "${d.name ?? ''}" is invalid`;
+    const causes = d.causes ?? [];
+    if (causes.length === 0) return `${head}: ${e.message}`;
+    if (causes.length === 1) return `${head}: ${causeText(causes[0]!)}`;
+    return `${head}: \n${causes.map((c) => `* ${causeText(c)}`).join('\n')}`;
+  }
+  return `Error from server (${e.reason}): ${e.message}`;
+}
+
+function causeText(c: { field: string; message: string }): string {
+  return c.field ? `${c.field}: ${c.message}` : c.message;
+}
+
+function prefixed(msg: string): string {
+  return msg.startsWith('error: ') ? msg : `error: ${msg}`;
+}
+
+function withNewline(s: string): string {
+  return s.endsWith('\n') ? s : `${s}\n`;
+}

@@ -1,0 +1,66 @@
+import type { Command } from 'commander';
+import { etcdGet, etcdWatch } from '../../client/etcdctl.js';
+import { CliError } from '../errors.js';
+import { type Invocation, action, configure } from '../program.js';
+
+/**
+ * `kubemu etcdctl get|watch`: reads the keyspace as etcdctl v3 prints it. The connection and TLS
+ * flags of a real etcdctl (`--endpoints`, `--cacert`, `--cert`, `--key`) are accepted and ignored.
+ */
+export function registerEtcdctl(program: Command, inv: Invocation): void {
+  const etcd = configure(program.command('etcdctl'), inv).description('Read the cluster keyspace like etcdctl');
+  const tls = (c: Command) =>
+    c
+      .option('--endpoints <list>', 'gRPC endpoints (ignored: the keyspace is the local file)')
+      .option('--cacert <file>', 'ignored')
+      .option('--cert <file>', 'ignored')
+      .option('--key <file>', 'ignored')
+      .option('-w, --write-out <format>', 'set the output format (simple)', 'simple');
+  tls(etcd);
+  tls(configure(etcd.command('get'), inv))
+    .description('Gets the key or a range of keys')
+    .argument('<key>')
+    .argument('[range_end]')
+    .option('--prefix', 'Get keys with matching prefix')
+    .option('--keys-only', 'Get only the keys')
+    .option('--print-value-only', 'Only write values when using the "simple" output format')
+    .option('--limit <n>', 'Maximum number of results')
+    .option('--rev <n>', 'Specify the kv revision (only the latest is kept)')
+    .action(
+      action(inv, (ctx, args, opts) => {
+        checkFormat(opts);
+        const text = etcdGet(ctx.cluster().store, {
+          key: args[0] ?? '',
+          rangeEnd: args[1],
+          prefix: opts['prefix'] === true,
+          keysOnly: opts['keysOnly'] === true,
+          valueOnly: opts['printValueOnly'] === true,
+          limit: opts['limit'] === undefined ? 0 : Number(opts['limit']),
+        });
+        ctx.io.out(text);
+      }),
+    );
+  tls(configure(etcd.command('watch'), inv))
+    .description('Watches events stream on keys or prefixes')
+    .argument('<key>')
+    .option('--prefix', 'Watch on a prefix if prefix is set')
+    .option('--rev <n>', 'Revision to start watching')
+    .option('--prev-kv', 'get the previous key-value pair before the event happens')
+    .action(
+      action(inv, async (ctx, args, opts) => {
+        checkFormat(opts);
+        await etcdWatch(ctx.cluster(), {
+          key: args[0] ?? '',
+          prefix: opts['prefix'] === true,
+          rev: opts['rev'] === undefined ? undefined : Number(opts['rev']),
+          prevKv: opts['prevKv'] === true,
+          out: (s) => ctx.io.out(s),
+        });
+      }),
+    );
+}
+
+function checkFormat(opts: Record<string, unknown>): void {
+  const f = opts['writeOut'];
+  if (f !== undefined && f !== 'simple') throw new CliError(`unsupported output format "${String(f)}" (kubemu emulates "simple")`);
+}

@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { Invocation } from '../program.js';
+import { registerCluster } from './cluster.js';
+import { registerEtcdctl } from './etcdctl.js';
+import { registerVersion } from './version.js';
+
+/** Every kubemu command, in the order `--help` lists them. */
+export function registerCommands(program: Command, inv: Invocation): void {
+  registerVersion(program, inv);
+  registerEtcdctl(program, inv);
+  registerCluster(program, inv);
+}

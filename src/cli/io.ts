@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+
+/** The streams and environment a command runs with; injected so tests can run commands in-process. */
+export interface CommandIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** all of standard input (for `-f -`) */
+  readStdin(): string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** how the user invoked us (`kubemu`, or `kubectl` through a link), for usage hints */
+  programName: string;
+}
+
+export function processIO(programName: string): CommandIO {
+  return {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    readStdin: () => readFileSync(0, 'utf8'),
+    env: process.env,
+    cwd: process.cwd(),
+    programName,
+  };
+}
+
+/** An IO that records everything, for tests. */
+export function bufferIO(opts: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}) {
+  const o = { stdout: '', stderr: '' };
+  const io: CommandIO = {
+    out: (t) => {
+      o.stdout += t;
+    },
+    err: (t) => {
+      o.stderr += t;
+    },
+    readStdin: () => opts.stdin ?? '',
+    env: opts.env ?? {},
+    cwd: opts.cwd ?? process.cwd(),
+    programName: 'kubectl',
+  };
+  return { io, output: o };
+}

@@ -1,0 +1,55 @@
+import { basename } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { checkErr } from './check-err.js';
+import { type CommandIO, processIO } from './io.js';
+import { type Invocation, configure } from './program.js';
+import { registerCommands } from './commands/index.js';
+
+/**
+ * pflag accepts `-o=yaml` and `-n=kube-system`; commander would read the value as `=yaml`.
+ * Rewrites those to `-o yaml` before parsing. Arguments after `--` are left alone.
+ */
+export function normalizeArgs(args: string[]): string[] {
+  const out: string[] = [];
+  let passthrough = false;
+  for (const a of args) {
+    if (passthrough || a === '--') {
+      passthrough = true;
+      out.push(a);
+      continue;
+    }
+    const m = /^-([a-zA-Z])=(.*)$/s.exec(a);
+    if (m) out.push(`-${m[1]}`, m[2]!);
+    else out.push(a);
+  }
+  return out;
+}
+
+export function buildProgram(inv: Invocation): Command {
+  const program = configure(new Command(inv.io.programName), inv);
+  program
+    .description('kubemu: kubectl for a Kubernetes cluster emulated in one SQLite file')
+    .option('--db <path>', 'the cluster file (default: $KUBEMU_DB, else ~/.kubemu/cluster.db)')
+    .option('-n, --namespace <namespace>', 'If present, the namespace scope for this CLI request')
+    .showHelpAfterError(false);
+  registerCommands(program, inv);
+  return program;
+}
+
+/** Runs one kubemu command line; returns the exit code. */
+export async function main(argv: string[], io?: CommandIO): Promise<number> {
+  const programName = basename(argv[1] ?? 'kubemu').replace(/\.(js|ts)$/, '') || 'kubemu';
+  const theIO = io ?? processIO(programName === 'main' ? 'kubemu' : programName);
+  const args = normalizeArgs(argv.slice(2));
+  const inv: Invocation = { io: theIO, args };
+  try {
+    const program = buildProgram(inv);
+    await program.parseAsync(args, { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode;
+    return checkErr(e, theIO);
+  } finally {
+    inv.ctx?.close();
+  }
+}

@@ -1,0 +1,90 @@
+import { Command, CommanderError } from 'commander';
+import { Context, type GlobalFlags } from './context.js';
+import { CliError, UsageError } from './errors.js';
+import type { CommandIO } from './io.js';
+
+/** What a command's action receives. */
+export type ActionFn = (ctx: Context, args: string[], opts: Record<string, unknown>) => void | Promise<void>;
+
+/** Holds the state of one invocation: the IO and the context the action opened. */
+export interface Invocation {
+  io: CommandIO;
+  /** the arguments after the program name, for error wording that depends on what was typed */
+  args: string[];
+  ctx?: Context;
+}
+
+/** The space-separated command path below the root: `rollout status`. */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Translates commander's parse errors into pflag's wording. */
+function usageErrorFrom(err: CommanderError, cmd: Command, inv: Invocation): Error {
+  const programName = inv.io.programName;
+  const path = commandPath(cmd);
+  const opt = /unknown option '([^']+)'/.exec(err.message)?.[1];
+  if (err.code === 'commander.unknownOption' && opt) {
+    const flag = opt.split('=')[0]!;
+    const msg = flag.startsWith('--')
+      ? `unknown flag: ${flag}`
+      : `unknown shorthand flag: '${flag.slice(1, 2)}' in ${opt}`;
+    return new UsageError(msg, path);
+  }
+  if (err.code === 'commander.optionMissingArgument') {
+    const m = /option '(?:-(\w), )?--([\w-]+)/.exec(err.message);
+    const short = m?.[1];
+    const long = m?.[2] ?? '';
+    const typedShort = short !== undefined && inv.args.includes(`-${short}`) && !inv.args.includes(`--${long}`);
+    return new UsageError(typedShort ? `flag needs an argument: '${short}' in -${short}` : `flag needs an argument: --${long}`, path);
+  }
+  if (err.code === 'commander.unknownCommand') {
+    const name = /unknown command '([^']+)'/.exec(err.message)?.[1] ?? '';
+    const parent = path ? `${programName} ${path}` : programName;
+    return new CliError(`unknown command "${name}" for "${parent}"`);
+  }
+  if (err.code === 'commander.missingArgument' || err.code === 'commander.excessArguments') {
+    return new UsageError(err.message.replace(/^error: /, ''), path);
+  }
+  if (err.code === 'commander.invalidArgument') {
+    return new UsageError(err.message.replace(/^error: /, ''), path);
+  }
+  return new UsageError(err.message.replace(/^error: /, ''), path);
+}
+
+/**
+ * Makes a subcommand behave like a cobra command: errors are thrown (not printed by commander),
+ * help goes to stdout, and the action runs with a Context.
+ */
+export function configure(cmd: Command, inv: Invocation): Command {
+  cmd.exitOverride((err) => {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') {
+      throw err;
+    }
+    throw usageErrorFrom(err, cmd, inv);
+  });
+  cmd.configureOutput({
+    writeOut: (s) => inv.io.out(s),
+    writeErr: () => undefined,
+    outputError: () => undefined,
+  });
+  cmd.allowExcessArguments(true);
+  return cmd;
+}
+
+/** Wraps an action: builds the Context from the global flags and keeps it for closing. */
+export function action(inv: Invocation, fn: ActionFn) {
+  return async function (this: Command, ...received: unknown[]): Promise<void> {
+    const cmd = received[received.length - 1] as Command;
+    const opts = cmd.optsWithGlobals() as Record<string, unknown> & GlobalFlags;
+    const args = (cmd.args ?? []).map(String);
+    const globals: GlobalFlags = {};
+    if (typeof opts.db === 'string') globals.db = opts.db;
+    if (typeof opts.namespace === 'string') globals.namespace = opts.namespace;
+    const ctx = new Context(inv.io, globals);
+    inv.ctx = ctx;
+    await fn(ctx, args, opts);
+  };
+}

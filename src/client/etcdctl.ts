@@ -1,0 +1,74 @@
+import type { Cluster } from '../cluster/cluster.js';
+import type { KeyValue, Keyspace } from '../storage/keyspace.js';
+
+export interface EtcdGetOptions {
+  key: string;
+  rangeEnd?: string;
+  prefix: boolean;
+  keysOnly: boolean;
+  valueOnly: boolean;
+  /** 0: no limit */
+  limit: number;
+}
+
+/**
+ * etcdctl's simple printer: each key on a line, then its value on the next. With --keys-only the
+ * server returns empty values, so every key is followed by an empty line — exactly what etcdctl prints.
+ */
+export function etcdGet(store: Keyspace, o: EtcdGetOptions): string {
+  let kvs: KeyValue[];
+  if (o.prefix) kvs = store.list(o.key);
+  else if (o.rangeEnd !== undefined) kvs = store.list('').filter((kv) => kv.key >= o.key && kv.key < o.rangeEnd!);
+  else {
+    const kv = store.get(o.key);
+    kvs = kv ? [kv] : [];
+  }
+  if (o.limit > 0) kvs = kvs.slice(0, o.limit);
+  return kvs.map((kv) => printKv(kv, o.keysOnly, o.valueOnly)).join('');
+}
+
+function printKv(kv: KeyValue, keysOnly: boolean, valueOnly: boolean): string {
+  const value = keysOnly ? '' : kv.value;
+  return valueOnly ? `${value}\n` : `${kv.key}\n${value}\n`;
+}
+
+export interface EtcdWatchOptions {
+  key: string;
+  prefix: boolean;
+  rev?: number;
+  prevKv: boolean;
+  out: (s: string) => void;
+  /** wall mode: how often to look for new revisions */
+  pollMs?: number;
+}
+
+/**
+ * Prints events (`PUT`/`DELETE`, key, value) from --rev on, then follows new writes until
+ * interrupted. A virtual-clock cluster only changes when a command runs, so there it prints
+ * the history and returns.
+ */
+export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<void> {
+  let after = o.rev !== undefined ? o.rev - 1 : cluster.store.revision();
+  const emit = () => {
+    for (const e of cluster.store.changesSince(after, o.prefix ? o.key : '')) {
+      after = e.kv.modRevision;
+      if (!o.prefix && e.kv.key !== o.key) continue;
+      let s = `${e.type}\n`;
+      if (o.prevKv && e.prevKv) s += `${e.prevKv.key}\n${e.prevKv.value}\n`;
+      s += `${e.kv.key}\n${e.kv.value}\n`;
+      o.out(s);
+    }
+  };
+  emit();
+  if (cluster.clock.settings.mode === 'virtual') return;
+  let stop = false;
+  const onSignal = () => {
+    stop = true;
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  while (!stop) {
+    await new Promise((r) => setTimeout(r, o.pollMs ?? 200));
+    emit();
+  }
+}

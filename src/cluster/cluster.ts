@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { SqliteKeyspace } from '../storage/sqlite-keyspace.js';
+import type { Keyspace } from '../storage/keyspace.js';
+import { ClusterClock, type ClockSettings } from '../sim/clock.js';
+import { CryptoRandom, type RandomSource, SeededRandom } from '../sim/random.js';
+import { ApiServer } from '../apiserver/server.js';
+import { bootstrapCluster } from './bootstrap.js';
+import { type ClockRequest, clockSettingsFrom } from './settings.js';
+
+const SETTINGS_KEY = 'clock_settings';
+
+/** One open cluster: the keyspace file, its clock and randomness, and the API server over them. */
+export interface Cluster {
+  readonly path: string;
+  readonly store: Keyspace;
+  readonly clock: ClusterClock;
+  readonly random: RandomSource;
+  readonly api: ApiServer;
+  close(): void;
+}
+
+export interface OpenOptions {
+  env: NodeJS.ProcessEnv;
+  /** settings for a cluster created by this call (`cluster create`); else from the environment */
+  create?: ClockRequest;
+  realNow?: () => number;
+}
+
+/** Opens the cluster at path, creating a default cluster when the file is new or empty. */
+export function openCluster(path: string, opts: OpenOptions): Cluster {
+  const realNow = opts.realNow ?? Date.now;
+  const store = new SqliteKeyspace(path);
+  try {
+    let settings: ClockSettings | undefined;
+    store.transaction(() => {
+      const saved = store.getMeta(SETTINGS_KEY);
+      if (saved !== undefined) {
+        settings = JSON.parse(saved) as ClockSettings;
+        return;
+      }
+      settings = clockSettingsFrom(opts.create ?? {}, opts.env, realNow());
+      store.setMeta(SETTINGS_KEY, JSON.stringify(settings));
+      const cluster = assemble(path, store, settings, realNow);
+      bootstrapCluster(cluster.api);
+    });
+    return assemble(path, store, settings!, realNow);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+}
+
+function assemble(path: string, store: Keyspace, settings: ClockSettings, realNow: () => number): Cluster {
+  const clock = new ClusterClock(settings, store, realNow);
+  const random = settings.seed !== undefined ? new SeededRandom(store, settings.seed) : new CryptoRandom();
+  const api = new ApiServer(store, clock, random);
+  return { path, store, clock, random, api, close: () => store.close() };
+}

@@ -1,0 +1,40 @@
+/**
+ * Go's time.ParseDuration, which kubectl uses for --timeout, --since, --request-timeout:
+ * a sequence of decimal numbers with units (`300ms`, `1.5h`, `2m30s`); `0` alone is allowed.
+ * Returns milliseconds, or undefined when the text is not a duration.
+ */
+const UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  'µs': 1e-3,
+  'μs': 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+
+export function parseGoDuration(text: string): number | undefined {
+  let s = text;
+  let sign = 1;
+  if (s.startsWith('-') || s.startsWith('+')) {
+    if (s[0] === '-') sign = -1;
+    s = s.slice(1);
+  }
+  if (s === '0') return 0;
+  if (s === '') return undefined;
+  let total = 0;
+  const re = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/;
+  while (s.length) {
+    const m = re.exec(s);
+    if (!m) return undefined;
+    total += Number(m[1]) * UNITS[m[2]!]!;
+    s = s.slice(m[0].length);
+  }
+  return sign * total;
+}
+
+/** The error text of Go's ParseDuration, as kubectl shows it for a bad flag value. */
+export function goDurationError(text: string): string {
+  return `time: invalid duration "${text}"`;
+}

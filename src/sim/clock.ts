@@ -1,0 +1,66 @@
+/**
+ * The cluster's clock. Nothing in the emulator reads the wall clock directly: every timestamp
+ * (creationTimestamp, event times, AGE) comes from here.
+ *
+ * - wall: cluster time = epoch + (real time since creation) × speed.
+ * - virtual: cluster time is stored in the database and moves only when a command advances it
+ *   (`cluster advance`, or a command that waits), so seeded runs are byte-identical.
+ */
+
+export type ClockMode = 'wall' | 'virtual';
+
+export interface ClockSettings {
+  mode: ClockMode;
+  /** wall mode: how many cluster seconds pass per real second */
+  speed: number;
+  /** seed of the random source; undefined: crypto randomness */
+  seed?: number;
+  /** cluster time at creation, ms since the Unix epoch */
+  epochMs: number;
+  /** real time at creation (wall mode), ms since the Unix epoch */
+  createdAtRealMs: number;
+}
+
+/** Virtual clusters all start at the same instant, so their timestamps are reproducible. */
+export const VIRTUAL_EPOCH_MS = Date.UTC(2026, 9, 26, 19, 0, 0);
+
+export interface ClockStateStore {
+  getMeta(name: string): string | undefined;
+  setMeta(name: string, value: string): void;
+}
+
+const VIRTUAL_NOW_KEY = 'virtual_now_ms';
+
+export class ClusterClock {
+  constructor(
+    readonly settings: ClockSettings,
+    private readonly store: ClockStateStore,
+    /** the real clock, injectable for tests */
+    private readonly realNow: () => number = Date.now,
+  ) {}
+
+  /** current cluster time, ms since the Unix epoch */
+  now(): number {
+    if (this.settings.mode === 'virtual') {
+      const saved = this.store.getMeta(VIRTUAL_NOW_KEY);
+      return saved === undefined ? this.settings.epochMs : Number(saved);
+    }
+    const elapsed = this.realNow() - this.settings.createdAtRealMs;
+    return this.settings.epochMs + Math.floor(elapsed * this.settings.speed);
+  }
+
+  /** Virtual mode: moves the clock forward to t (never backwards). */
+  advanceTo(t: number): void {
+    if (this.settings.mode !== 'virtual') return;
+    if (t > this.now()) this.store.setMeta(VIRTUAL_NOW_KEY, String(Math.floor(t)));
+  }
+
+  /** RFC 3339 with second precision, as metav1.Time serialises. */
+  nowRfc3339(): string {
+    return rfc3339(this.now());
+  }
+}
+
+export function rfc3339(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The cluster's source of randomness (pod name suffixes, UIDs). With a seed it is a PRNG whose
+ * state lives in the database, so every process continues the same sequence and a seeded
+ * cluster gives the same names on every run; without one it is crypto randomness.
+ */
+export interface RandomSource {
+  /** a uniformly distributed 32-bit unsigned integer */
+  nextUint32(): number;
+}
+
+/** Persists the PRNG state; the keyspace meta table in practice. */
+export interface RandomStateStore {
+  getMeta(name: string): string | undefined;
+  setMeta(name: string, value: string): void;
+}
+
+const STATE_KEY = 'rng_state';
+
+/** mulberry32: small, fast, good enough for names; the state is one 32-bit word. */
+function mulberry32Step(state: number): { state: number; value: number } {
+  const next = (state + 0x6d2b79f5) >>> 0;
+  let t = next;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return { state: next, value: (t ^ (t >>> 14)) >>> 0 };
+}
+
+export class SeededRandom implements RandomSource {
+  constructor(
+    private readonly store: RandomStateStore,
+    private readonly seed: number,
+  ) {}
+
+  nextUint32(): number {
+    const saved = this.store.getMeta(STATE_KEY);
+    const state = saved === undefined ? this.seed >>> 0 : Number(saved);
+    const step = mulberry32Step(state);
+    this.store.setMeta(STATE_KEY, String(step.state));
+    return step.value;
+  }
+}
+
+export class CryptoRandom implements RandomSource {
+  nextUint32(): number {
+    return randomBytes(4).readUInt32BE(0);
+  }
+}
+
+/** apimachinery's rand.String alphabet: no vowels (no words), no 0/1/3 (no look-alikes). */
+const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** `rand.String(n)` as used for generateName suffixes (`hello-85854d9fd8-4mjwb`). */
+export function randomNameSuffix(rand: RandomSource, n = 5): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += NAME_ALPHABET[rand.nextUint32() % NAME_ALPHABET.length];
+  return s;
+}
+
+/** An RFC 4122 version-4 UUID drawn from rand. */
+export function randomUid(rand: RandomSource): string {
+  const b = Buffer.alloc(16);
+  for (let i = 0; i < 16; i += 4) b.writeUInt32BE(rand.nextUint32(), i);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * The etcd-like keyspace the API server stores objects in. Keys follow kube-apiserver's
+ * layout (`/registry/deployments/default/hello`); values are the object's JSON.
+ *
+ * Like etcd (and kine), there is one global revision: every write takes the next one, and a
+ * log of PUT/DELETE events by revision lets a reader list what changed since a revision.
+ */
+
+export interface KeyValue {
+  key: string;
+  value: string;
+  /** revision of the write that created this key */
+  createRevision: number;
+  /** revision of the last write to this key */
+  modRevision: number;
+}
+
+export type EventType = 'PUT' | 'DELETE';
+
+export interface KeyEvent {
+  type: EventType;
+  /** the key after the event; for DELETE, value is empty and modRevision is the delete's revision */
+  kv: KeyValue;
+  /** the key before the event, when there was one */
+  prevKv?: KeyValue;
+}
+
+/** Thrown when a write's precondition on the key's modRevision does not hold. */
+export class RevisionMismatch extends Error {
+  constructor(
+    readonly key: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`key ${key}: expected modRevision ${expected}, found ${actual}`);
+    this.name = 'RevisionMismatch';
+  }
+}
+
+/** Thrown when reading changes from a revision that compaction already removed. */
+export class RevisionCompacted extends Error {
+  constructor(
+    readonly requested: number,
+    readonly compacted: number,
+  ) {
+    super(`mvcc: required revision has been compacted`);
+    this.name = 'RevisionCompacted';
+  }
+}
+
+export interface Keyspace {
+  get(key: string): KeyValue | undefined;
+  /** keys starting with prefix, in key order */
+  list(prefix: string): KeyValue[];
+  /**
+   * Writes key. With expectedModRevision, the write happens only if the key's current
+   * modRevision equals it (0: the key must not exist); otherwise RevisionMismatch.
+   * Returns the new revision.
+   */
+  put(key: string, value: string, expectedModRevision?: number): number;
+  /** Deletes key (precondition as for put). Returns the new revision, or undefined if absent. */
+  delete(key: string, expectedModRevision?: number): number | undefined;
+  /** the current (latest) revision */
+  revision(): number;
+  /** the oldest revision that changesSince can still start after */
+  compactedRevision(): number;
+  /** events with revision > afterRevision for keys under prefix, in revision order */
+  changesSince(afterRevision: number, prefix?: string, limit?: number): KeyEvent[];
+  /** drops log entries at or below revision */
+  compact(revision: number): void;
+  /** runs fn in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one */
+  transaction<T>(fn: () => T): T;
+  /** small key/value store for cluster settings (clock, random state), outside the keyspace */
+  getMeta(name: string): string | undefined;
+  setMeta(name: string, value: string): void;
+  close(): void;
+}

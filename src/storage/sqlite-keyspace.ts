@@ -1,0 +1,209 @@
+import Database from 'better-sqlite3';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  type KeyEvent,
+  type KeyValue,
+  type Keyspace,
+  RevisionCompacted,
+  RevisionMismatch,
+} from './keyspace.js';
+
+/**
+ * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
+ * (kine keeps only a log; we keep both so reads of the current state stay one index lookup).
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS kv (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  create_revision INTEGER NOT NULL,
+  mod_revision INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS log (
+  revision INTEGER PRIMARY KEY,
+  key TEXT NOT NULL,
+  type TEXT NOT NULL,
+  value TEXT NOT NULL,
+  create_revision INTEGER NOT NULL,
+  prev_value TEXT,
+  prev_mod_revision INTEGER
+);
+CREATE INDEX IF NOT EXISTS log_key ON log(key, revision);
+CREATE TABLE IF NOT EXISTS meta (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+`;
+
+interface KvRow {
+  key: string;
+  value: string;
+  create_revision: number;
+  mod_revision: number;
+}
+
+interface LogRow {
+  revision: number;
+  key: string;
+  type: string;
+  value: string;
+  create_revision: number;
+  prev_value: string | null;
+  prev_mod_revision: number | null;
+}
+
+function toKv(r: KvRow): KeyValue {
+  return { key: r.key, value: r.value, createRevision: r.create_revision, modRevision: r.mod_revision };
+}
+
+/** The smallest string greater than every string that starts with prefix. */
+function prefixEnd(prefix: string): string {
+  return prefix + '\u{10FFFF}';
+}
+
+export class SqliteKeyspace implements Keyspace {
+  private readonly db: Database.Database;
+  private readonly stmts;
+  private depth = 0;
+
+  constructor(path: string) {
+    if (path !== ':memory:') {
+      const dir = dirname(path);
+      if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    }
+    const fresh = path === ':memory:' || !existsSync(path);
+    this.db = new Database(path, { timeout: 30_000 });
+    if (fresh && path !== ':memory:') chmodSync(path, 0o600);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    this.stmts = {
+      get: this.db.prepare<[string], KvRow>('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
+      list: this.db.prepare<[string, string], KvRow>(
+        'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
+      ),
+      upsert: this.db.prepare(
+        'INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?) ' +
+          'ON CONFLICT(key) DO UPDATE SET value = excluded.value, mod_revision = excluded.mod_revision',
+      ),
+      del: this.db.prepare('DELETE FROM kv WHERE key = ?'),
+      log: this.db.prepare(
+        'INSERT INTO log (revision, key, type, value, create_revision, prev_value, prev_mod_revision) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      changes: this.db.prepare<[number, string, string, number], LogRow>(
+        'SELECT * FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT ?',
+      ),
+      compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
+      getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
+      setMeta: this.db.prepare(
+        'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+      ),
+    };
+  }
+
+  get(key: string): KeyValue | undefined {
+    const r = this.stmts.get.get(key);
+    return r ? toKv(r) : undefined;
+  }
+
+  list(prefix: string): KeyValue[] {
+    return this.stmts.list.all(prefix, prefixEnd(prefix)).map(toKv);
+  }
+
+  revision(): number {
+    return Number(this.getMeta('revision') ?? '1');
+  }
+
+  compactedRevision(): number {
+    return Number(this.getMeta('compact_revision') ?? '0');
+  }
+
+  private nextRevision(): number {
+    const rev = this.revision() + 1;
+    this.setMeta('revision', String(rev));
+    return rev;
+  }
+
+  put(key: string, value: string, expectedModRevision?: number): number {
+    return this.transaction(() => {
+      const prev = this.get(key);
+      checkPrecondition(key, prev, expectedModRevision);
+      const rev = this.nextRevision();
+      const created = prev ? prev.createRevision : rev;
+      this.stmts.upsert.run(key, value, created, rev);
+      this.stmts.log.run(rev, key, 'PUT', value, created, prev?.value ?? null, prev?.modRevision ?? null);
+      return rev;
+    });
+  }
+
+  delete(key: string, expectedModRevision?: number): number | undefined {
+    return this.transaction(() => {
+      const prev = this.get(key);
+      if (!prev) {
+        if (expectedModRevision !== undefined && expectedModRevision !== 0) {
+          throw new RevisionMismatch(key, expectedModRevision, 0);
+        }
+        return undefined;
+      }
+      checkPrecondition(key, prev, expectedModRevision);
+      const rev = this.nextRevision();
+      this.stmts.del.run(key);
+      this.stmts.log.run(rev, key, 'DELETE', '', prev.createRevision, prev.value, prev.modRevision);
+      return rev;
+    });
+  }
+
+  changesSince(afterRevision: number, prefix = '', limit = 1_000_000): KeyEvent[] {
+    const compacted = this.compactedRevision();
+    if (afterRevision < compacted) throw new RevisionCompacted(afterRevision + 1, compacted);
+    return this.stmts.changes.all(afterRevision, prefix, prefixEnd(prefix), limit).map((r) => {
+      const prevKv: KeyValue | undefined =
+        r.prev_value !== null && r.prev_mod_revision !== null
+          ? { key: r.key, value: r.prev_value, createRevision: r.create_revision, modRevision: r.prev_mod_revision }
+          : undefined;
+      const kv: KeyValue = {
+        key: r.key,
+        value: r.value,
+        createRevision: r.type === 'DELETE' ? 0 : r.create_revision,
+        modRevision: r.revision,
+      };
+      return prevKv ? { type: r.type as KeyEvent['type'], kv, prevKv } : { type: r.type as KeyEvent['type'], kv };
+    });
+  }
+
+  compact(revision: number): void {
+    this.transaction(() => {
+      this.stmts.compact.run(revision);
+      if (revision > this.compactedRevision()) this.setMeta('compact_revision', String(revision));
+    });
+  }
+
+  transaction<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
+    this.depth++;
+    try {
+      return this.db.transaction(fn).immediate();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  getMeta(name: string): string | undefined {
+    return this.stmts.getMeta.get(name)?.value;
+  }
+
+  setMeta(name: string, value: string): void {
+    this.stmts.setMeta.run(name, value);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function checkPrecondition(key: string, prev: KeyValue | undefined, expected: number | undefined): void {
+  if (expected === undefined) return;
+  const actual = prev ? prev.modRevision : 0;
+  if (actual !== expected) throw new RevisionMismatch(key, expected, actual);
+}
