@@ -1,0 +1,50 @@
+import type { KubeObject } from '../../../apiserver/object.js';
+import { translateTimestampSince } from '../duration.js';
+import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
+import { layoutContainerCells, type ContainerNameImage } from './containers.js';
+import { labelSelectorString, type LabelSelector } from './selector-string.js';
+
+interface DeploymentView {
+  metadata: { name?: string; creationTimestamp?: string };
+  spec?: {
+    replicas?: number;
+    selector?: LabelSelector;
+    template?: { spec?: { containers?: ContainerNameImage[] } };
+  };
+  status?: { updatedReplicas?: number; readyReplicas?: number; availableReplicas?: number };
+}
+
+/** printers.go deploymentColumnDefinitions. */
+export const deploymentColumns: readonly ColumnDefinition[] = [
+  NAME_COLUMN,
+  { name: 'Ready', priority: 0 },
+  { name: 'Up-to-date', priority: 0 },
+  { name: 'Available', priority: 0 },
+  AGE_COLUMN,
+  { name: 'Containers', priority: 1 },
+  { name: 'Images', priority: 1 },
+  { name: 'Selector', priority: 1 },
+];
+
+/**
+ * printDeployment: READY is `status.readyReplicas/spec.replicas` (`4/4`, `0/3`), UP-TO-DATE and
+ * AVAILABLE the status counts (0 when unset), SELECTOR the selector's String() — empty for an
+ * empty selector and `<invalid>` when it does not convert.
+ */
+export function deploymentRow(obj: KubeObject, nowMs: number): string[] {
+  const d = obj as unknown as DeploymentView;
+  const status = d.status ?? {};
+  const [names, images] = layoutContainerCells(d.spec?.template?.spec?.containers);
+  return [
+    d.metadata.name ?? '',
+    `${status.readyReplicas ?? 0}/${d.spec?.replicas ?? 0}`,
+    String(status.updatedReplicas ?? 0),
+    String(status.availableReplicas ?? 0),
+    translateTimestampSince(d.metadata.creationTimestamp, nowMs),
+    names,
+    images,
+    labelSelectorString(d.spec?.selector) ?? '<invalid>',
+  ];
+}
+
+export const deploymentTable: KindTable = { columns: deploymentColumns, row: deploymentRow };

@@ -1,0 +1,127 @@
+import type { KubeObject } from '../../../apiserver/object.js';
+import { cellText } from './cell-text.js';
+import type { ColumnDefinition } from './columns.js';
+import { formatLabels } from './labels-string.js';
+import { isNamespacedResource, tableFor } from './registry.js';
+
+/** The objects of one resource type, printed under one header. */
+export interface TableGroup {
+  /** `lower(kind)[.group]`: `deployment.apps`, `pod`; the prefix of NAME with several types. */
+  resourceLabel: string;
+  kind: string;
+  objects: KubeObject[];
+  /** Overrides the built-in notion of scope (cluster-scoped types get no NAMESPACE column). */
+  namespaced?: boolean;
+}
+
+/** The kubectl get flags that shape a table. */
+export interface TableOptions {
+  /** `-o wide`: show priority-1 columns. */
+  wide: boolean;
+  /** `--no-headers`. */
+  noHeaders: boolean;
+  /** `--show-labels`: a LABELS column last. */
+  showLabels: boolean;
+  /** `-L key,...`: one column per label key, after the printer's columns. */
+  labelColumns: string[];
+  /** `-A`: a NAMESPACE column first (namespaced types only). */
+  allNamespaces: boolean;
+  /** `--show-kind`: prefix NAME with the resource label even for a single type. */
+  showKind: boolean;
+}
+
+/** How one printed table is decorated, decided by the caller (get's loop or the watch printer). */
+export interface GroupDecoration {
+  /** Print the header line (only when there is at least one row). */
+  header: boolean;
+  /** Prefix the name column with `<resourceLabel>/`. */
+  withKind: boolean;
+  /** `--output-watch-events`: the watch event type for an EVENT column in front. */
+  eventType?: string;
+}
+
+/** A decorated column: its header and where its cell comes from. */
+interface OutputColumn {
+  header: string;
+  cell: (obj: KubeObject, cells: readonly string[]) => string;
+}
+
+/**
+ * The header of an `-L` column: the upper-cased last `/` segment of the key
+ * (`app.kubernetes.io/name` → `NAME`).
+ */
+export function labelColumnHeader(key: string): string {
+  const parts = key.split('/');
+  return (parts[parts.length - 1] ?? '').toUpperCase();
+}
+
+/**
+ * kubectl's formattedEventType: the event type padded to 8 characters (`ADDED   `, `DELETED `),
+ * unknown types as they are.
+ */
+export function formatEventType(type: string): string {
+  switch (type) {
+    case 'ADDED':
+      return 'ADDED   ';
+    case 'MODIFIED':
+      return 'MODIFIED';
+    case 'DELETED':
+      return 'DELETED ';
+    case 'ERROR':
+      return 'ERROR   ';
+    default:
+      return type;
+  }
+}
+
+/**
+ * cli-runtime decorateTable + addColumns, as a list of visible columns: [EVENT] [NAMESPACE]
+ * printer columns (wide ones only with -o wide) [-L columns] [LABELS].
+ */
+function outputColumns(group: TableGroup, opts: TableOptions, deco: GroupDecoration): OutputColumn[] {
+  const table = tableFor(group.resourceLabel);
+  const namespaced = group.namespaced ?? isNamespacedResource(group.resourceLabel);
+  const cols: OutputColumn[] = [];
+  if (deco.eventType !== undefined) {
+    const event = formatEventType(deco.eventType);
+    cols.push({ header: 'EVENT', cell: () => event });
+  }
+  if (opts.allNamespaces && namespaced) {
+    cols.push({ header: 'NAMESPACE', cell: (obj) => obj.metadata.namespace ?? '' });
+  }
+  table.columns.forEach((def: ColumnDefinition, i) => {
+    if (def.priority !== 0 && !opts.wide) return;
+    const prefix = deco.withKind && def.format === 'name' ? `${group.resourceLabel}/` : '';
+    cols.push({ header: def.name.toUpperCase(), cell: (_obj, cells) => prefix + (cells[i] ?? '') });
+  });
+  for (const key of opts.labelColumns) {
+    cols.push({ header: labelColumnHeader(key), cell: (obj) => obj.metadata.labels?.[key] ?? '' });
+  }
+  if (opts.showLabels) {
+    cols.push({ header: 'LABELS', cell: (obj) => formatLabels(obj.metadata.labels) });
+  }
+  return cols;
+}
+
+/**
+ * One table as tabwriter input: cells joined by '\t', rows ending in '\n'. Empty when there are
+ * no objects — kubectl prints no header for an empty table.
+ *   deployment hello, header on → "NAME\tREADY\tUP-TO-DATE\tAVAILABLE\tAGE\nhello\t4/4\t4\t4\t25m\n"
+ */
+export function groupTableText(
+  group: TableGroup,
+  opts: TableOptions,
+  deco: GroupDecoration,
+  nowMs: number,
+): string {
+  if (group.objects.length === 0) return '';
+  const table = tableFor(group.resourceLabel);
+  const cols = outputColumns(group, opts, deco);
+  const lines: string[] = [];
+  if (deco.header) lines.push(cols.map((c) => c.header).join('\t') + '\n');
+  for (const obj of group.objects) {
+    const cells = table.row(obj, nowMs);
+    lines.push(cols.map((c) => cellText(c.cell(obj, cells))).join('\t') + '\n');
+  }
+  return lines.join('');
+}

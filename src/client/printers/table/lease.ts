@@ -1,0 +1,14 @@
+import type { KubeObject } from '../../../apiserver/object.js';
+import { translateTimestampSince } from '../duration.js';
+import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
+
+/** printers.go leaseColumnDefinitions. */
+export const leaseColumns: readonly ColumnDefinition[] = [NAME_COLUMN, { name: 'Holder', priority: 0 }, AGE_COLUMN];
+
+/** printLease: HOLDER is spec.holderIdentity, or empty when nobody holds the lease. */
+export function leaseRow(obj: KubeObject, nowMs: number): string[] {
+  const spec = obj['spec'] as { holderIdentity?: string } | undefined;
+  return [obj.metadata.name ?? '', spec?.holderIdentity ?? '', translateTimestampSince(obj.metadata.creationTimestamp, nowMs)];
+}
+
+export const leaseTable: KindTable = { columns: leaseColumns, row: leaseRow };

@@ -1,0 +1,14 @@
+import type { KubeObject } from '../../../apiserver/object.js';
+import { translateTimestampSince } from '../duration.js';
+import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
+
+/** printers.go namespaceColumnDefinitions. */
+export const namespaceColumns: readonly ColumnDefinition[] = [NAME_COLUMN, { name: 'Status', priority: 0 }, AGE_COLUMN];
+
+/** printNamespace: STATUS is status.phase as is (`Active`, `Terminating`, or empty). */
+export function namespaceRow(obj: KubeObject, nowMs: number): string[] {
+  const status = obj['status'] as { phase?: string } | undefined;
+  return [obj.metadata.name ?? '', status?.phase ?? '', translateTimestampSince(obj.metadata.creationTimestamp, nowMs)];
+}
+
+export const namespaceTable: KindTable = { columns: namespaceColumns, row: namespaceRow };

@@ -1,0 +1,48 @@
+import type { KubeObject } from '../../../apiserver/object.js';
+import { translateTimestampSince } from '../duration.js';
+import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
+import { layoutContainerCells, type ContainerNameImage } from './containers.js';
+import { formatLabelSelector, type LabelSelector } from './selector-string.js';
+
+interface ReplicaSetView {
+  metadata: { name?: string; creationTimestamp?: string };
+  spec?: {
+    replicas?: number;
+    selector?: LabelSelector;
+    template?: { spec?: { containers?: ContainerNameImage[] } };
+  };
+  status?: { replicas?: number; readyReplicas?: number };
+}
+
+/** printers.go replicaSetColumnDefinitions. */
+export const replicaSetColumns: readonly ColumnDefinition[] = [
+  NAME_COLUMN,
+  { name: 'Desired', priority: 0 },
+  { name: 'Current', priority: 0 },
+  { name: 'Ready', priority: 0 },
+  AGE_COLUMN,
+  { name: 'Containers', priority: 1 },
+  { name: 'Images', priority: 1 },
+  { name: 'Selector', priority: 1 },
+];
+
+/**
+ * printReplicaSet: DESIRED = spec.replicas, CURRENT = status.replicas, READY =
+ * status.readyReplicas, all plain integers; SELECTOR via FormatLabelSelector (`<none>` if empty).
+ */
+export function replicaSetRow(obj: KubeObject, nowMs: number): string[] {
+  const rs = obj as unknown as ReplicaSetView;
+  const [names, images] = layoutContainerCells(rs.spec?.template?.spec?.containers);
+  return [
+    rs.metadata.name ?? '',
+    String(rs.spec?.replicas ?? 0),
+    String(rs.status?.replicas ?? 0),
+    String(rs.status?.readyReplicas ?? 0),
+    translateTimestampSince(rs.metadata.creationTimestamp, nowMs),
+    names,
+    images,
+    formatLabelSelector(rs.spec?.selector),
+  ];
+}
+
+export const replicaSetTable: KindTable = { columns: replicaSetColumns, row: replicaSetRow };
