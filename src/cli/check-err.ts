@@ -1,5 +1,5 @@
 import { StatusError } from '../apiserver/errors.js';
-import { AggregateCliError, CliError, ExitCode, RawError, UsageError } from './errors.js';
+import { AggregateCliError, CliError, ExitCode, RawError, UsageError } from '../client/errors.js';
 import type { CommandIO } from './io.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { Context, type GlobalFlags } from './context.js';
-import { CliError, UsageError } from './errors.js';
+import { CliError, UsageError } from '../client/errors.js';
 import type { CommandIO } from './io.js';
 
 /** What a command's action receives. */

@@ -4,7 +4,7 @@ import { openCluster } from '../../cluster/cluster.js';
 import { SettingsError } from '../../cluster/settings.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { rfc3339 } from '../../sim/clock.js';
-import { CliError } from '../errors.js';
+import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
 
 /** `kubemu cluster create|info|advance`: the emulated cluster's own lifecycle and clock. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { etcdGet, etcdWatch } from '../../client/etcdctl.js';
-import { CliError } from '../errors.js';
+import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
 
 /**

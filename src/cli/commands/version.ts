@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { KUBERNETES_VERSION } from '../../cluster/bootstrap.js';
-import { CliError } from '../errors.js';
+import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
 
 /** The kubectl release kubemu answers as (the article's: 1.34+ delete wording). */

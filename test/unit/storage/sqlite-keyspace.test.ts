@@ -1,0 +1,104 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
+import { RevisionCompacted, RevisionMismatch } from '../../../src/storage/keyspace.js';
+
+test('every write takes the next global revision; reads see the latest value', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  assert.equal(ks.revision(), 1);
+  assert.equal(ks.put('/registry/a', '1'), 2);
+  assert.equal(ks.put('/registry/b', '2'), 3);
+  assert.equal(ks.put('/registry/a', '3'), 4);
+  assert.deepEqual(ks.get('/registry/a'), { key: '/registry/a', value: '3', createRevision: 2, modRevision: 4 });
+  assert.equal(ks.delete('/registry/b'), 5);
+  assert.equal(ks.get('/registry/b'), undefined);
+  assert.equal(ks.delete('/registry/b'), undefined);
+  assert.equal(ks.revision(), 5);
+});
+
+test('list returns keys under a prefix in key order, not neighbours', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  for (const k of ['/registry/pods/default/b', '/registry/pods/default/a', '/registry/pods/defaultx/c', '/registry/podsx/d']) {
+    ks.put(k, k);
+  }
+  assert.deepEqual(
+    ks.list('/registry/pods/default/').map((kv) => kv.key),
+    ['/registry/pods/default/a', '/registry/pods/default/b'],
+  );
+  assert.equal(ks.list('/registry/pods/').length, 3);
+});
+
+test('a write with a stale modRevision fails and changes nothing', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  const r1 = ks.put('/k', 'v1', 0);
+  assert.throws(() => ks.put('/k', 'v0', 0), RevisionMismatch);
+  ks.put('/k', 'v2', r1);
+  assert.throws(() => ks.put('/k', 'v3', r1), RevisionMismatch);
+  assert.equal(ks.get('/k')?.value, 'v2');
+  assert.throws(() => ks.delete('/k', r1), RevisionMismatch);
+  assert.equal(ks.get('/k')?.value, 'v2');
+});
+
+test('changesSince lists PUT and DELETE events with previous values, by prefix', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  const start = ks.revision();
+  ks.put('/registry/pods/default/a', 'A1');
+  ks.put('/registry/other/x', 'X');
+  ks.put('/registry/pods/default/a', 'A2');
+  ks.delete('/registry/pods/default/a');
+  const ev = ks.changesSince(start, '/registry/pods/');
+  assert.deepEqual(
+    ev.map((e) => [e.type, e.kv.key, e.kv.value, e.prevKv?.value]),
+    [
+      ['PUT', '/registry/pods/default/a', 'A1', undefined],
+      ['PUT', '/registry/pods/default/a', 'A2', 'A1'],
+      ['DELETE', '/registry/pods/default/a', '', 'A2'],
+    ],
+  );
+  assert.equal(ks.changesSince(start).length, 4);
+});
+
+test('compaction drops old log entries and refuses reads before it', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  ks.put('/a', '1');
+  const r = ks.put('/a', '2');
+  ks.put('/a', '3');
+  ks.compact(r);
+  assert.throws(() => ks.changesSince(r - 1), RevisionCompacted);
+  assert.deepEqual(
+    ks.changesSince(r).map((e) => e.kv.value),
+    ['3'],
+  );
+  assert.equal(ks.get('/a')?.value, '3');
+});
+
+test('a transaction that throws leaves nothing written', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  const before = ks.revision();
+  assert.throws(() =>
+    ks.transaction(() => {
+      ks.put('/a', '1');
+      ks.put('/b', '2');
+      throw new Error('boom');
+    }),
+  );
+  assert.equal(ks.revision(), before);
+  assert.equal(ks.get('/a'), undefined);
+});
+
+test('a new cluster file is created with mode 0600 in a 0700 directory', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-ks-'));
+  try {
+    const path = join(dir, 'sub', 'cluster.db');
+    const ks = new SqliteKeyspace(path);
+    ks.put('/a', '1');
+    ks.close();
+    assert.equal(statSync(path).mode & 0o777, 0o600);
+    assert.equal(statSync(join(dir, 'sub')).mode & 0o777, 0o700);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
