@@ -1,0 +1,104 @@
+/**
+ * How apimachinery's field.Error prints a bad value (ErrorBody in
+ * k8s.io/apimachinery/pkg/util/validation/field/errors.go):
+ *
+ *   - Go string            → strconv.Quote:        "Hello_World"
+ *   - int32/int64/bool     → %v:                   -1, true
+ *   - anything else        → encoding/json.Marshal: {"app":"x"}, "25%", null
+ *
+ * JSON here is Go's flavour: map keys sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped as
+ * \u003c…, and struct fields in declaration order (callers build those objects in that
+ * order; see go-structs.ts).
+ */
+
+/** A value that Go would json.Marshal rather than print with %q/%v (e.g. an IntOrString). */
+export class GoJson {
+  constructor(readonly value: unknown) {}
+}
+
+/** A Go map: json.Marshal sorts its keys. Plain JS objects are treated as structs (key order kept). */
+export class GoMap {
+  constructor(readonly entries: Record<string, unknown> | undefined) {}
+}
+
+/** Marks "no value to print" (field.Required/Forbidden carry an empty BadValue that is not shown). */
+export const OMIT = Symbol('omit');
+
+/** The value argument of a field error, as its Go counterpart would be typed. */
+export type BadValue = string | number | boolean | GoJson | GoMap | typeof OMIT | null | object;
+
+const NAMED_ESCAPES: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' };
+
+/**
+ * strconv.Quote: printable runes stay (including non-ASCII letters), `"` and `\` are escaped,
+ * control characters use \a…\v or \xNN, other non-printable runes \uNNNN / \UNNNNNNNN.
+ * Example: goQuote('a"b\n') === '"a\\"b\\n"'.
+ */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (ch === '"' || ch === '\\') out += '\\' + ch;
+    else if (cp >= 0x20 && cp < 0x7f) out += ch;
+    else if (cp in NAMED_ESCAPES) out += NAMED_ESCAPES[cp];
+    else if (cp < 0x20 || cp === 0x7f) out += '\\x' + cp.toString(16).padStart(2, '0');
+    else if (isGoPrintable(ch)) out += ch;
+    else if (cp <= 0xffff) out += '\\u' + cp.toString(16).padStart(4, '0');
+    else out += '\\U' + cp.toString(16).padStart(8, '0');
+  }
+  return out + '"';
+}
+
+/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+function isGoPrintable(ch: string): boolean {
+  return !/[\p{C}\p{Z}]/u.test(ch);
+}
+
+/** encoding/json string escaping (Go ≥ 1.22 writes \b and \f by name). */
+function goJsonString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (ch === '"' || ch === '\\') out += '\\' + ch;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\b') out += '\\b';
+    else if (ch === '\f') out += '\\f';
+    else if (cp < 0x20 || ch === '<' || ch === '>' || ch === '&' || cp === 0x2028 || cp === 0x2029) {
+      out += '\\u' + cp.toString(16).padStart(4, '0');
+    } else out += ch;
+  }
+  return out + '"';
+}
+
+/** Go's byte-wise ordering of map keys (UTF-16 order agrees with it for the BMP). */
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** json.Marshal of a value: GoMap sorts keys, plain objects keep their (struct) order. */
+export function goJson(v: unknown): string {
+  if (v instanceof GoJson) return goJson(v.value);
+  if (v instanceof GoMap) {
+    if (v.entries === undefined) return 'null';
+    const keys = Object.keys(v.entries).sort(compareKeys);
+    return '{' + keys.map((k) => goJsonString(k) + ':' + goJson(v.entries?.[k])).join(',') + '}';
+  }
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return goJsonString(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return '[' + v.map(goJson).join(',') + ']';
+  if (typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
+    return '{' + entries.map(([k, x]) => goJsonString(k) + ':' + goJson(x)).join(',') + '}';
+  }
+  return 'null';
+}
+
+/** The rendering ErrorBody gives a bad value (without the "Invalid value: " prefix). */
+export function renderBadValue(v: BadValue): string {
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return goJson(v);
+}
