@@ -1,0 +1,109 @@
+/**
+ * Go's fmt rendering of the values jsonpath and custom-columns produce.
+ *
+ * kubectl prints scalars from jsonpath with `fmt.Fprint`, custom-columns cells with
+ * `fmt.Sprint`, and the object in an execution error with `%#v`. These are their rules for
+ * the value kinds an unstructured object can hold.
+ */
+import { INVALID, GoNumber, goKind, sortedKeys, type Value } from './values.js';
+import { isJsonObject } from '../../common/json.js';
+
+/**
+ * `fmt.Sprint(float64)`, i.e. strconv's `'g'` format with the shortest digits: exponent
+ * form when the decimal exponent is below -4 or at least 6 (the precision Go uses for
+ * that decision when the digits are "shortest"), with at least two exponent digits.
+ *   4 → `4`, 1.5 → `1.5`, 100000 → `100000`, 1234567.5 → `1.2345675e+06`,
+ *   0.0001 → `0.0001`, 0.00001 → `1e-05`, 1e21 → `1e+21`.
+ */
+export function formatGoFloat(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
+  if (f === 0) return '0';
+  const [mantissa, expText] = f.toExponential().split('e') as [string, string];
+  const exp = Number(expText);
+  if (exp < -4 || exp >= 6) {
+    const abs = Math.abs(exp).toString().padStart(2, '0');
+    return `${mantissa}e${exp < 0 ? '-' : '+'}${abs}`;
+  }
+  return String(f);
+}
+
+function formatNumber(v: number | GoNumber): string {
+  const n = v instanceof GoNumber ? v.value : v;
+  return goKind(v) === 'float64' ? formatGoFloat(n) : String(n);
+}
+
+/** `fmt.Sprint(v)` (the `%v` verb): `map[a:1 b:[x y]]`, `<nil>`, strings raw. */
+export function goSprint(v: Value): string {
+  if (v === INVALID) return '<invalid reflect.Value>';
+  if (v === null) return '<nil>';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'number' || v instanceof GoNumber) return formatNumber(v);
+  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
+  if (isJsonObject(v)) return `map[${sortedKeys(v).map((k) => `${k}:${goSprint(v[k] as Value)}`).join(' ')}]`;
+  return String(v);
+}
+
+/** Go's strconv.Quote: `"a\"b\n"`; printable Unicode stays as it is. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) as number;
+    switch (ch) {
+      case '"':
+        out += '\\"';
+        continue;
+      case '\\':
+        out += '\\\\';
+        continue;
+      case '\x07':
+        out += '\\a';
+        continue;
+      case '\b':
+        out += '\\b';
+        continue;
+      case '\f':
+        out += '\\f';
+        continue;
+      case '\n':
+        out += '\\n';
+        continue;
+      case '\r':
+        out += '\\r';
+        continue;
+      case '\t':
+        out += '\\t';
+        continue;
+      case '\v':
+        out += '\\v';
+        continue;
+    }
+    if (/[\p{L}\p{M}\p{N}\p{P}\p{S} ]/u.test(ch)) out += ch;
+    else if (cp < 0x80) out += `\\x${cp.toString(16).padStart(2, '0')}`;
+    else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, '0')}`;
+    else out += `\\U${cp.toString(16).padStart(8, '0')}`;
+  }
+  return out + '"';
+}
+
+/**
+ * `fmt.Sprintf("%#v", v)` of an unstructured value, as kubectl's jsonpath printer shows the
+ * object in its execution error:
+ *   `map[string]interface {}{"kind":"Pod", "spec":map[string]interface {}{"n":interface {}(nil)}}`.
+ */
+export function goSharpV(v: Value): string {
+  if (v === INVALID) return '<invalid reflect.Value>';
+  if (v === null) return 'interface {}(nil)';
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'number' || v instanceof GoNumber) return formatNumber(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(', ')}}`;
+  if (isJsonObject(v)) {
+    const body = sortedKeys(v)
+      .map((k) => `${goQuote(k)}:${goSharpV(v[k] as Value)}`)
+      .join(', ');
+    return `map[string]interface {}{${body}}`;
+  }
+  return String(v);
+}
