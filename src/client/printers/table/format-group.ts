@@ -36,8 +36,15 @@ export interface GroupDecoration {
   header: boolean;
   /** Prefix the name column with `<resourceLabel>/`. */
   withKind: boolean;
+  /** A NAMESPACE column first (after EVENT). */
+  withNamespace: boolean;
   /** `--output-watch-events`: the watch event type for an EVENT column in front. */
   eventType?: string;
+}
+
+/** Whether the group's type is namespaced (its own flag, else what the registry knows). */
+export function isNamespacedGroup(group: Omit<TableGroup, 'objects'>): boolean {
+  return group.namespaced ?? isNamespacedResource(group.resourceLabel);
 }
 
 /** A decorated column: its header and where its cell comes from. */
@@ -80,13 +87,12 @@ export function formatEventType(type: string): string {
  */
 function outputColumns(group: TableGroup, opts: TableOptions, deco: GroupDecoration): OutputColumn[] {
   const table = tableFor(group.resourceLabel);
-  const namespaced = group.namespaced ?? isNamespacedResource(group.resourceLabel);
   const cols: OutputColumn[] = [];
   if (deco.eventType !== undefined) {
     const event = formatEventType(deco.eventType);
     cols.push({ header: 'EVENT', cell: () => event });
   }
-  if (opts.allNamespaces && namespaced) {
+  if (deco.withNamespace) {
     cols.push({ header: 'NAMESPACE', cell: (obj) => obj.metadata.namespace ?? '' });
   }
   table.columns.forEach((def: ColumnDefinition, i) => {

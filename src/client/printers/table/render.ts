@@ -1,5 +1,5 @@
 import { KUBECTL_TABLE_TABWRITER, TabWriter } from '../tabwriter.js';
-import { groupTableText, type TableGroup, type TableOptions } from './format-group.js';
+import { groupTableText, isNamespacedGroup, type TableGroup, type TableOptions } from './format-group.js';
 
 export type { TableGroup, TableOptions } from './format-group.js';
 export { WatchTablePrinter, type WatchEventType, type WatchTableOptions } from './watch-printer.js';
@@ -33,6 +33,10 @@ function mergeConsecutive(groups: readonly TableGroup[]): TableGroup[] {
  *   type, so each type aligns on its own;
  * - NAME becomes `<resourceLabel>/<name>` when more than one type was requested (multiple GVKs,
  *   counting requested types that came back empty) or with --show-kind;
+ * - with -A, a NAMESPACE column for namespaced types — and, once one namespaced type has been
+ *   printed, for every later type too, cluster-scoped or not (kubectl's ToPrinter mutates the
+ *   shared HumanPrintFlags: `get pods,nodes -A` gives nodes an empty NAMESPACE column,
+ *   `get nodes,pods -A` does not);
  * - an empty type prints nothing, not even its header;
  * - one blank line before a type's output when something was printed before it, unless
  *   --no-headers (get.go's separatorWriterWrapper).
@@ -54,11 +58,13 @@ export function renderTables(groups: readonly TableGroup[], opts: RenderTablesOp
   });
 
   const withKind = opts.showKind || new Set(groups.map((g) => g.resourceLabel)).size > 1;
+  let withNamespace = false;
   mergeConsecutive(groups).forEach((group, i) => {
     writer.flush();
     writer.setRememberedWidths(null);
     if (i > 0 && !opts.noHeaders && written > 0) separatorReady = true;
-    writer.write(groupTableText(group, opts, { header: !opts.noHeaders, withKind }, opts.nowMs));
+    if (opts.allNamespaces && isNamespacedGroup(group)) withNamespace = true;
+    writer.write(groupTableText(group, opts, { header: !opts.noHeaders, withKind, withNamespace }, opts.nowMs));
   });
   writer.flush();
   return out.join('');

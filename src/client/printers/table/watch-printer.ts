@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../../apiserver/object.js';
 import { KUBECTL_TABLE_TABWRITER, TabWriter } from '../tabwriter.js';
-import { groupTableText, type TableGroup, type TableOptions } from './format-group.js';
+import { groupTableText, isNamespacedGroup, type TableGroup, type TableOptions } from './format-group.js';
 
 /** Watch event types as the apiserver sends them. */
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'ERROR';
@@ -56,7 +56,12 @@ export class WatchTablePrinter {
     const text = groupTableText(
       { ...this.group, objects },
       this.opts,
-      { header, withKind: this.opts.showKind, ...(this.opts.outputWatchEvents ? { eventType: type } : {}) },
+      {
+        header,
+        withKind: this.opts.showKind,
+        withNamespace: this.opts.allNamespaces && isNamespacedGroup(this.group),
+        ...(this.opts.outputWatchEvents ? { eventType: type } : {}),
+      },
       nowMs,
     );
     this.writer.write(text);
