@@ -70,7 +70,7 @@ const REQUIRED_SECRET_KEYS: Record<string, string[]> = {
   'kubernetes.io/dockercfg': ['.dockercfg'],
   'kubernetes.io/dockerconfigjson': ['.dockerconfigjson'],
   'kubernetes.io/ssh-auth': ['ssh-privatekey'],
-  'kubernetes.io/tls': ['tls.key', 'tls.crt'],
+  'kubernetes.io/tls': ['tls.crt', 'tls.key'],
 };
 
 export function validateSecretCreate(obj: KubeObject): FieldError[] {
