@@ -1,9 +1,15 @@
 import type { KubeObject } from './object.js';
 import type { ResourceInfo } from './resources.js';
+import { invalid } from './errors.js';
+import { defaultObject } from './defaults/index.js';
+import { validateCreate, validateUpdate } from './validation/index.js';
 
 /**
  * The admission chain of one write: defaulting (on create and update, as the decoder does),
  * then validation. A rejected object is never stored.
- * (Defaulting and validation are wired in once their modules land.)
  */
-export function admit(_obj: KubeObject, _old: KubeObject | undefined, _info: ResourceInfo): void {}
+export function admit(obj: KubeObject, old: KubeObject | undefined, info: ResourceInfo): void {
+  defaultObject(obj);
+  const causes = old ? validateUpdate(obj, old) : validateCreate(obj);
+  if (causes.length) throw invalid(info.kind, info.group, obj.metadata.name ?? '', causes);
+}

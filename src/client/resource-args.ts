@@ -9,6 +9,8 @@ export interface ResourceSelection {
   info: ResourceInfo;
   /** undefined: every object of the type (a list) */
   name?: string;
+  /** the object's own namespace when it came from a file (`-f`) */
+  namespace?: string;
 }
 
 export function unknownResourceType(arg: string): CliError {

@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../program.js';
+import { registerApiResources } from './api-resources.js';
 import { registerCluster } from './cluster.js';
+import { registerGet } from './get.js';
 import { registerEtcdctl } from './etcdctl.js';
 import { registerVersion } from './version.js';
 
 /** Every kubemu command, in the order `--help` lists them. */
 export function registerCommands(program: Command, inv: Invocation): void {
   registerVersion(program, inv);
+  registerApiResources(program, inv);
+  registerGet(program, inv);
   registerEtcdctl(program, inv);
   registerCluster(program, inv);
 }

@@ -1,0 +1,90 @@
+import type { Command } from 'commander';
+import { CliError, ExitCode } from '../../client/errors.js';
+import { fetchSelections } from '../../client/get/fetch.js';
+import { printGet } from '../../client/get/print.js';
+import { parseOutput } from '../../client/printers/output.js';
+import { parseResourceArgs } from '../../client/resource-args.js';
+import { selectionsFromFiles } from '../../client/file-selections.js';
+import { statusErrorText } from '../check-err.js';
+import { StatusError } from '../../apiserver/errors.js';
+import { collect, parseBoolFlag } from '../flags.js';
+import { type Invocation, action, configure } from '../program.js';
+
+const NO_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
+
+error: Required resource not specified.
+Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).
+See 'kubectl get -h' for help and examples
+`;
+
+export function registerGet(program: Command, inv: Invocation): void {
+  configure(program.command('get'), inv)
+    .description('Display one or many resources')
+    .argument('[args...]')
+    .option('-o, --output <format>', 'Output format. One of: (json, yaml, name, wide, jsonpath=..., jsonpath-as-json=..., jsonpath-file=..., custom-columns=..., custom-columns-file=...).')
+    .option('-l, --selector <selector>', 'Selector (label query) to filter on, supports \'=\', \'==\', \'!=\', \'in\', \'notin\'.')
+    .option('--field-selector <selector>', 'Selector (field query) to filter on.')
+    .option('-A, --all-namespaces', 'List the requested object(s) across all namespaces.')
+    .option('--show-labels [bool]', 'When printing, show all labels as the last column.')
+    .option('-L, --label-columns <keys>', 'Accepts a comma separated list of labels that are going to be presented as columns.', collect)
+    .option('--no-headers', "When using the default or custom-column output format, don't print headers.")
+    .option('--show-kind [bool]', 'If present, list the resource type for the requested object(s).')
+    .option('--ignore-not-found [bool]', 'If set to true, suppress NotFound error for specific objects that do not exist.')
+    .option('--allow-missing-template-keys [bool]', 'If true, ignore any errors in templates when a field or map key is missing in the template.')
+    .option('-f, --filename <file>', 'Filename, directory, or URL to files identifying the resource to get from a server.', collect)
+    .option('-R, --recursive', 'Process the directory used in -f, --filename recursively.')
+    .option('--chunk-size <n>', 'Return large lists in chunks (accepted; lists are never chunked here).')
+    .action(
+      action(inv, (ctx, args, opts) => {
+        const files = (opts['filename'] as string[] | undefined) ?? [];
+        if (args.length === 0 && files.length === 0) {
+          ctx.io.err(NO_TYPE);
+          throw new ExitCode(1);
+        }
+        const labelColumns = ((opts['labelColumns'] as string[] | undefined) ?? []).flatMap((s) => s.split(','));
+        const selector = opts['selector'] as string | undefined;
+        const spec = parseOutput(opts['output'] as string | undefined, {
+          cwd: ctx.io.cwd,
+          tables: true,
+          allowMissingKeys:
+            opts['allowMissingTemplateKeys'] === undefined ? true : parseBoolFlag('allow-missing-template-keys', opts['allowMissingTemplateKeys']),
+        });
+        const cluster = ctx.cluster();
+        const selections = files.length
+          ? selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
+          : parseResourceArgs(args);
+        if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
+          throw new CliError('name cannot be provided when a selector is specified');
+        }
+        const allNamespaces = opts['allNamespaces'] === true;
+        const ignoreNotFound = opts['ignoreNotFound'] !== undefined && parseBoolFlag('ignore-not-found', opts['ignoreNotFound']);
+        const fetchOpts: Parameters<typeof fetchSelections>[2] = {
+          namespace: ctx.namespace(),
+          allNamespaces,
+          ignoreNotFound,
+        };
+        if (selector !== undefined) fetchOpts.labelSelector = selector;
+        if (typeof opts['fieldSelector'] === 'string') fetchOpts.fieldSelector = opts['fieldSelector'];
+        const { groups, errors } = fetchSelections(cluster.api, selections, fetchOpts);
+        const text = printGet(groups, spec, {
+          noHeaders: opts['headers'] === false,
+          showLabels: opts['showLabels'] !== undefined && parseBoolFlag('show-labels', opts['showLabels']),
+          labelColumns,
+          showKind: opts['showKind'] !== undefined && parseBoolFlag('show-kind', opts['showKind']),
+          allNamespaces,
+          nowMs: cluster.clock.now(),
+          singleItemImplied: args.length > 0 && selections.length === 1 && selections[0]!.name !== undefined && (args.length === 1 || args.length === 2),
+        });
+        ctx.io.out(text);
+        const tableLike = spec.kind === 'table' || spec.kind === 'custom-columns';
+        if (tableLike && text === '' && errors.length === 0 && !ignoreNotFound) {
+          const allNamespaced = groups.every((g) => g.info.namespaced);
+          ctx.io.err(allNamespaced && !allNamespaces ? `No resources found in ${ctx.namespace()} namespace.\n` : 'No resources found\n');
+        }
+        if (errors.length) {
+          ctx.io.err(errors.map((e) => `${e instanceof StatusError ? statusErrorText(e) : `error: ${e.message}`}\n`).join(''));
+          throw new ExitCode(1);
+        }
+      }),
+    );
+}
