@@ -1,0 +1,64 @@
+/**
+ * metav1.LabelSelector (`spec.selector` of Deployments, ReplicaSets, ...) as a Selector:
+ * apimachinery's LabelSelectorAsSelector and FormatLabelSelector.
+ *
+ *   {matchLabels: {app: hello, pod-template-hash: 8c9694f75}}
+ *     → `app=hello,pod-template-hash=8c9694f75`       (sorted by key)
+ *   {matchExpressions: [{key: tier, operator: In, values: [web, api]}]}
+ *     → `tier in (api,web)`
+ *   {} selects everything; an absent (null) selector selects nothing.
+ */
+import type { JsonValue } from '../../common/json.js';
+import { isJsonObject } from '../../common/json.js';
+import { compareGoStrings } from '../jsonpath/values.js';
+import { goQuote } from '../jsonpath/go-fmt.js';
+import { SelectorError } from './errors.js';
+import { newRequirement, type Operator, type Requirement } from './requirement.js';
+import { EVERYTHING, NOTHING, selectorString, type Selector } from './selector.js';
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+const OPERATORS: Record<string, Operator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
+
+/** LabelSelectorAsSelector; throws SelectorError for invalid keys, values or operators. */
+export function labelSelectorAsSelector(ps: LabelSelector | JsonValue | null | undefined): Selector {
+  if (ps === null || ps === undefined) return NOTHING;
+  const sel = (isJsonObject(ps) ? ps : {}) as LabelSelector;
+  const matchLabels = sel.matchLabels ?? {};
+  const exprs = sel.matchExpressions ?? [];
+  const labelKeys = Object.keys(matchLabels).sort(compareGoStrings);
+  if (labelKeys.length + exprs.length === 0) return EVERYTHING;
+  const reqs: Requirement[] = labelKeys.map((k) => newRequirement(k, '=', [matchLabels[k] as string]));
+  for (const e of exprs) {
+    const op = Object.prototype.hasOwnProperty.call(OPERATORS, e.operator) ? OPERATORS[e.operator] : undefined;
+    if (!op) throw new SelectorError(`${goQuote(e.operator)} is not a valid label selector operator`);
+    // An absent or empty values list is a nil slice upstream (`[]string(nil)` in errors).
+    reqs.push(newRequirement(e.key, op, e.values && e.values.length > 0 ? e.values : null));
+  }
+  const sorted = reqs
+    .map((r, i) => [r, i] as const)
+    .sort((a, b) => compareGoStrings(a[0].key, b[0].key) || a[1] - b[1])
+    .map(([r]) => r);
+  return { kind: 'requirements', requirements: sorted };
+}
+
+/** FormatLabelSelector: the string form, `<none>` when empty, `<error>` when invalid. */
+export function formatLabelSelector(ps: LabelSelector | JsonValue | null | undefined): string {
+  let s: string;
+  try {
+    s = selectorString(labelSelectorAsSelector(ps));
+  } catch (e) {
+    if (e instanceof SelectorError) return '<error>';
+    throw e;
+  }
+  return s === '' ? '<none>' : s;
+}
