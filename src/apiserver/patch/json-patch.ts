@@ -1,7 +1,7 @@
 /**
  * JSON patch (RFC 6902) with the behaviour and messages of gopkg.in/evanphx/json-patch.v4,
  * which kube-apiserver and `kubectl patch --local --type json` use. Its quirks are kept:
- *  - negative list indices count from the end (`/containers/-1` is the last one);
+ *  - negative list indices count from the end (`/containers/-1` is the last element);
  *  - `replace` of a missing object key adds it (only list indices are checked);
  *  - `test` of a missing key succeeds when the expected value is null;
  *  - the messages, e.g. `error in remove for path: '/spec/x': Unable to remove nonexistent

@@ -10,7 +10,7 @@
  * Worked example: live [a b c d], patch [d b] (set order [d b]):
  *   patch items   [d b]     (ordered as the patch says)
  *   server-only   [a c]     (ordered as live)
- *   interleave:   a < d in live? yes → a; c < d? yes → c; then d b  → [a c d b]
+ *   interleave:   a before d in live? yes → a; c before d? yes → c; then d b  → [a c d b]
  */
 import type { JsonObject, JsonValue } from '../../common/json.js';
 import { isJsonObject } from '../../common/json.js';
