@@ -87,8 +87,8 @@ function parseGoFloat(s: string): number | null {
 /**
  * go-yaml v2's timestamp formats: `2006-1-2T15:4:5.999999999Z07:00` (also lower-case t),
  * `2006-1-2 15:4:5.999999999` (no zone, UTC) and `2006-1-2` — month, day, hour, minute and
- * second may have one or two digits. Returns the instant as Go's time.Time would marshal to
- * JSON (RFC3339Nano), e.g. `2001-12-14` → `2001-12-14T00:00:00Z`.
+ * second may have one or two digits. Returns the instant in RFC3339Nano form, e.g.
+ * `2001-12-14` → `2001-12-14T00:00:00Z` (what a typed time.Time target would receive).
  */
 export function parseGoYamlTimestamp(s: string): string | null {
   if (!/^[0-9]{4}-/.test(s)) return null;
@@ -136,8 +136,9 @@ export function resolvePlain(s: string): Resolved {
     }
     case 'D':
     case 'S': {
-      const ts = parseGoYamlTimestamp(s);
-      if (ts !== null) return { tag: 'timestamp', value: ts };
+      // Decoding into interface{} (as YAMLToJSON does), go-yaml v2 keeps a timestamp's
+      // original text "for backward compatibility" (decode.go): `2001-12-14` stays as is.
+      if (parseGoYamlTimestamp(s) !== null) return { tag: 'timestamp', value: s };
       const plain = s.replace(/_/g, '');
       const i = parseGoInteger(plain);
       if (i !== null) return { tag: 'int', value: Number(i) };

@@ -2,7 +2,7 @@
  * One YAML document → JSON value, with the semantics of sigs.k8s.io/yaml's YAMLToJSON
  * (go-yaml v2 underneath), which is what kubectl applies to every `-f` document:
  *  - plain scalars resolve by YAML 1.1 rules (yes/no/on/off are booleans, 0123 is octal,
- *    timestamps become RFC3339 strings): see yaml-resolve.ts;
+ *    timestamps stay strings as written): see yaml-resolve.ts;
  *  - quoted scalars are always strings;
  *  - map keys always become strings (`on:` → "true", `1:` → "1");
  *  - duplicate keys do not fail: the last one wins;
