@@ -22,6 +22,7 @@
  *   end of the stream within a flow collection               → did not find expected ',' or ']' / '}' (parser)
  *   unknown escape sequence                                  → found unknown escape character (scanner)
  *   unidentified alias "a"                                   → unknown anchor 'a' referenced (no line)
+ *   end of the stream or a document separator is expected    → did not find expected '-' indicator / key (parser)
  * Anything else keeps js-yaml's reason with go-yaml's "line N" framing — a known divergence.
  */
 import type yaml from 'js-yaml';
@@ -45,6 +46,13 @@ export function goYamlErrorMessage(err: yaml.YAMLException, text: string): strin
     return parser(line0, 'did not find expected key');
   }
   if (reason === 'bad indentation of a sequence entry') return parser(line0, 'did not find expected key');
+  if (reason === 'end of the stream or a document separator is expected') {
+    // Content after the root collection ended: go-yaml's parser still expects the root's
+    // next entry — a `-` for a sequence, a key for a mapping.
+    const first = lines.find((l) => l.trim() !== '' && !l.trim().startsWith('#')) ?? '';
+    const seq = first.trim() === '-' || first.startsWith('- ');
+    return parser(line0, seq ? "did not find expected '-' indicator" : 'did not find expected key');
+  }
   if (reason.startsWith('tab characters must not be used')) {
     return scanner(line0, 'found character that cannot start any token');
   }
