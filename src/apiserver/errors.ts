@@ -85,12 +85,23 @@ export const OBJECT_MODIFIED =
  * NewInvalid puts it in details; the message lists every cause.
  */
 export function invalid(kind: string, group: string, name: string, causes: StatusCause[]): StatusError {
-  const list = causes.map((c) => `${c.field}: ${c.message}`);
+  const list = causes.map((c) => (c.field ? `${c.field}: ${c.message}` : c.message));
+  const qualified = group ? `${kind}.${group}` : kind;
   const msg =
-    list.length === 1 ? `${kind} "${name}" is invalid: ${list[0]}` : `${kind} "${name}" is invalid: [${list.join(', ')}]`;
+    list.length === 1
+      ? `${qualified} "${name}" is invalid: ${list[0]}`
+      : `${qualified} "${name}" is invalid: [${list.join(', ')}]`;
   return new StatusError('Invalid', 422, msg, { name, group, kind, causes });
 }
 
 export function badRequest(message: string): StatusError {
   return new StatusError('BadRequest', 400, message);
+}
+
+/**
+ * kubectl's AddSourceToErr: an API error's message gains `error when <verb> "<source>": `.
+ * Details stay, so an Invalid error still prints as `The Kind "name" is invalid: ...`.
+ */
+export function withSource(e: StatusError, verb: string, source: string): StatusError {
+  return new StatusError(e.reason, e.code, `error when ${verb} "${source}": ${e.message}`, e.details);
 }

@@ -25,6 +25,7 @@ import {
 } from './resources.js';
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
 import { admit } from './admission.js';
+import { type PatchType, patchObject } from './patch-object.js';
 
 /** DeleteOptions.propagationPolicy */
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
@@ -180,10 +181,22 @@ export class ApiServer {
   ): KubeObject {
     return this.store.transaction(() => {
       const old = this.get(info, namespace, name);
-      const next = mutate(structuredClone(old));
-      next.metadata.resourceVersion = old.metadata.resourceVersion;
-      return this.update(info, next, opts);
+      // The copy carries the stored resourceVersion; a mutation that changes it (a patch with a
+      // resourceVersion precondition) makes the update fail with Conflict, as it should.
+      return this.update(info, mutate(structuredClone(old)), opts);
     });
+  }
+
+  /** PATCH: applies the patch to the stored object, then the update rules (admission, generation). */
+  patch(
+    info: ResourceInfo,
+    namespace: string | undefined,
+    name: string,
+    type: PatchType,
+    patch: JsonValue,
+    opts: WriteOptions = {},
+  ): KubeObject {
+    return this.modify(info, namespace, name, (o) => patchObject(o, type, patch), opts);
   }
 
   private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {

@@ -18,7 +18,8 @@ export function checkErr(e: unknown, io: CommandIO, exitCodeBase = 1): number {
     return exitCodeBase;
   }
   if (e instanceof AggregateCliError) {
-    const lines = e.errors.map((x) => (x instanceof StatusError ? statusErrorText(x) : x.message));
+    if (e.errors.length === 1) return checkErr(e.errors[0], io, exitCodeBase);
+    const lines = e.errors.map((x) => (x instanceof StatusError ? standardErrorMessage(x) : x.message));
     io.err(withNewline(lines.join('\n')));
     return exitCodeBase;
   }
@@ -36,7 +37,12 @@ export function checkErr(e: unknown, io: CommandIO, exitCodeBase = 1): number {
   return exitCodeBase;
 }
 
-/** StandardErrorMessage for API status errors. */
+/** StandardErrorMessage: how one API error reads inside a list of several. */
+export function standardErrorMessage(e: StatusError): string {
+  return e.reason ? `Error from server (${e.reason}): ${e.message}` : `Error from server: ${e.message}`;
+}
+
+/** checkErr's text for a single API status error. */
 export function statusErrorText(e: StatusError): string {
   if (e.reason === 'Invalid') {
     const d = e.details;
@@ -47,7 +53,7 @@ export function statusErrorText(e: StatusError): string {
     if (causes.length === 1) return `${head}: ${causeText(causes[0]!)}`;
     return `${head}: \n${causes.map((c) => `* ${causeText(c)}`).join('\n')}`;
   }
-  return `Error from server (${e.reason}): ${e.message}`;
+  return standardErrorMessage(e);
 }
 
 function causeText(c: { field: string; message: string }): string {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../program.js';
 import { registerApiResources } from './api-resources.js';
+import { registerApply } from './apply.js';
 import { registerCluster } from './cluster.js';
 import { registerGet } from './get.js';
 import { registerEtcdctl } from './etcdctl.js';
@@ -11,6 +12,7 @@ export function registerCommands(program: Command, inv: Invocation): void {
   registerVersion(program, inv);
   registerApiResources(program, inv);
   registerGet(program, inv);
+  registerApply(program, inv);
   registerEtcdctl(program, inv);
   registerCluster(program, inv);
 }

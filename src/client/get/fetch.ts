@@ -3,7 +3,7 @@ import type { KubeObject } from '../../apiserver/object.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
-import { parseSelector, selectorMatches } from '../selectors/label-selector.js';
+import { SelectorError, parseSelector, selectorMatches } from '../selectors/label-selector.js';
 import type { ResourceSelection } from '../resource-args.js';
 
 /** One group of fetched objects of a single type, in the order the user asked for them. */
@@ -32,7 +32,7 @@ export interface FetchResult {
  * objects by name. Consecutive selections of one type share a group (`get deploy/a deploy/b`).
  */
 export function fetchSelections(api: ApiServer, selections: ResourceSelection[], o: FetchOptions): FetchResult {
-  const labelSel = o.labelSelector !== undefined ? parseSelector(o.labelSelector) : undefined;
+  const labelSel = o.labelSelector !== undefined ? labelSelectorOrBadRequest(o.labelSelector) : undefined;
   const groups: FetchedGroup[] = [];
   const errors: Error[] = [];
   const groupFor = (info: ResourceInfo) => {
@@ -63,4 +63,14 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
     );
   }
   return { groups, errors };
+}
+
+/** The API server parses -l; a bad selector is its BadRequest. */
+export function labelSelectorOrBadRequest(text: string) {
+  try {
+    return parseSelector(text);
+  } catch (e) {
+    if (e instanceof SelectorError) throw new StatusError('BadRequest', 400, e.message);
+    throw e;
+  }
 }

@@ -42,7 +42,7 @@ test("the article's mismatched ReplicaSet is rejected with kube-apiserver's mess
   ]);
   assert.equal(
     invalid('ReplicaSet', 'apps', 'hello-rs', causes).message,
-    'ReplicaSet "hello-rs" is invalid: spec.template.metadata.labels: Invalid value: {"app.kubernetes.io/name":"other"}: `selector` does not match template `labels`',
+    'ReplicaSet.apps "hello-rs" is invalid: spec.template.metadata.labels: Invalid value: {"app.kubernetes.io/name":"other"}: `selector` does not match template `labels`',
   );
 });
 

@@ -1,0 +1,36 @@
+import type { JsonObject, JsonValue } from '../common/json.js';
+import type { KubeObject } from './object.js';
+import { applyStrategicMergePatch } from './patch/strategic-merge.js';
+import { applyJsonMergePatch } from './patch/json-merge-patch.js';
+import { applyJsonPatch } from './patch/json-patch.js';
+import { strategicSchemaFor } from './patch/patch-meta.js';
+import { PatchError, strategicMergeUnsupported, toStatusError } from './patch/patch-errors.js';
+import { StatusError } from './errors.js';
+
+/** The PATCH content types: strategic merge, JSON merge (RFC 7386), JSON patch (RFC 6902). */
+export type PatchType = 'strategic' | 'merge' | 'json';
+
+/**
+ * Applies a PATCH body to the stored object as kube-apiserver's patch handler does, with its
+ * errors. The result still goes through admission and the update rules.
+ */
+export function patchObject(obj: KubeObject, type: PatchType, patch: JsonValue): KubeObject {
+  const doc = obj as unknown as JsonObject;
+  try {
+    switch (type) {
+      case 'strategic': {
+        const schema = strategicSchemaFor(obj.apiVersion, obj.kind);
+        if (!schema) throw strategicMergeUnsupported();
+        return applyStrategicMergePatch(doc, patch, schema) as unknown as KubeObject;
+      }
+      case 'merge':
+        return applyJsonMergePatch(doc, patch) as unknown as KubeObject;
+      case 'json':
+        return applyJsonPatch(doc, patch) as unknown as KubeObject;
+    }
+  } catch (e) {
+    if (e instanceof PatchError) throw toStatusError(e);
+    if (e instanceof StatusError) throw e;
+    throw e;
+  }
+}
