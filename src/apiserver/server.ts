@@ -187,6 +187,22 @@ export class ApiServer {
     });
   }
 
+  /**
+   * The namespace finalize subresource: the only way to change a namespace's spec.finalizers.
+   * A terminating namespace left without finalizers is removed.
+   */
+  finalizeNamespace(info: ResourceInfo, name: string, finalizers: string[]): void {
+    this.store.transaction(() => {
+      const old = this.get(info, undefined, name);
+      const next = structuredClone(old);
+      const spec = ((next['spec'] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
+      if (finalizers.length) spec['finalizers'] = finalizers;
+      else delete spec['finalizers'];
+      next['spec'] = spec;
+      this.commitUpdate(info, next, old, {});
+    });
+  }
+
   /** PATCH: applies the patch to the stored object, then the update rules (admission, generation). */
   patch(
     info: ResourceInfo,
@@ -206,7 +222,12 @@ export class ApiServer {
     if (jsonEqual(obj as unknown as JsonValue, old as unknown as JsonValue)) return old;
     if (opts.dryRun) return obj;
     // An object being deleted goes away when its last finalizer is removed.
-    if (obj.metadata.deletionTimestamp && !(obj.metadata.finalizers ?? []).length && !isGraceful(obj)) {
+    if (
+      obj.metadata.deletionTimestamp &&
+      !(obj.metadata.finalizers ?? []).length &&
+      !isGraceful(obj) &&
+      !(info.kind === 'Namespace' && namespaceFinalizers(obj).length)
+    ) {
       const rev = this.store.delete(storageKey(info, ns, name));
       if (rev !== undefined) obj.metadata.resourceVersion = String(rev);
       return obj;
@@ -235,7 +256,10 @@ export class ApiServer {
       if (policy === 'Orphan' && !finalizers.includes(FINALIZER_ORPHAN)) finalizers.push(FINALIZER_ORPHAN);
       if (policy === 'Foreground' && !finalizers.includes(FINALIZER_FOREGROUND)) finalizers.push(FINALIZER_FOREGROUND);
       const grace = this.gracePeriod(info, obj, opts.gracePeriodSeconds);
-      if (finalizers.length === 0 && grace === 0) {
+      // A namespace is never removed at once: it turns Terminating and the namespace
+      // controller empties it first (its spec.finalizers hold it).
+      const specFinalizers = info.kind === 'Namespace' ? namespaceFinalizers(obj) : [];
+      if (finalizers.length === 0 && grace === 0 && specFinalizers.length === 0) {
         if (!opts.dryRun) this.store.delete(key, Number(obj.metadata.resourceVersion));
         return obj;
       }
@@ -252,6 +276,7 @@ export class ApiServer {
           next.metadata.generation = (next.metadata.generation ?? 1) + 1;
         }
       }
+      if (info.kind === 'Namespace') next['status'] = { ...((next['status'] as object) ?? {}), phase: 'Terminating' };
       if (jsonEqual(next as unknown as JsonValue, obj as unknown as JsonValue)) return obj;
       const rev = this.store.put(key, encode(next), Number(obj.metadata.resourceVersion));
       next.metadata.resourceVersion = String(rev);
@@ -335,6 +360,11 @@ function keepSystemMetadata(obj: KubeObject, old: KubeObject): void {
     delete m.deletionTimestamp;
     delete m.deletionGracePeriodSeconds;
   }
+}
+
+/** spec.finalizers of a Namespace (`kubernetes` until the namespace controller has emptied it). */
+function namespaceFinalizers(obj: KubeObject): string[] {
+  return ((obj['spec'] ?? {}) as { finalizers?: string[] }).finalizers ?? [];
 }
 
 /** A pod in graceful termination stays until the kubelet finishes it, finalizers or not. */

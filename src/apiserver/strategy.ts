@@ -17,6 +17,11 @@ function tracksGeneration(info: ResourceInfo): boolean {
 /** PrepareForCreate: status is not settable on create for resources with a status subresource. */
 export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
   if (tracksGeneration(info)) obj.metadata.generation = 1;
+  if (info.kind === 'Namespace') {
+    // The namespace registry: every namespace starts with the `kubernetes` finalizer, which
+    // only the namespace controller removes (through the finalize subresource).
+    obj['spec'] = { ...((obj['spec'] as object | undefined) ?? {}), finalizers: ['kubernetes'] };
+  }
   if (!info.hasStatus) return;
   switch (info.kind) {
     case 'Deployment':
@@ -40,6 +45,14 @@ export function prepareForUpdate(obj: KubeObject, old: KubeObject, info: Resourc
   if (info.hasStatus) {
     if (old['status'] === undefined) delete obj['status'];
     else obj['status'] = old['status'];
+  }
+  if (info.kind === 'Namespace') {
+    // spec.finalizers changes only through the finalize subresource.
+    const oldSpec = (old['spec'] ?? {}) as Record<string, unknown>;
+    const spec = { ...((obj['spec'] as object | undefined) ?? {}) } as Record<string, unknown>;
+    if (oldSpec['finalizers'] === undefined) delete spec['finalizers'];
+    else spec['finalizers'] = oldSpec['finalizers'];
+    obj['spec'] = spec;
   }
   if (!tracksGeneration(info)) return;
   const oldGen = old.metadata.generation ?? 1;

@@ -1,5 +1,6 @@
 import type { Cluster } from '../cluster/cluster.js';
 import { garbageCollect } from './garbagecollector/collect.js';
+import { finalizeNamespaces } from './namespace/finalize.js';
 
 /**
  * The embedded control plane. Each pass gives every controller a chance to react to the
@@ -13,6 +14,7 @@ export function settle(cluster: Cluster): void {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const before = cluster.store.revision();
       garbageCollect(cluster.api);
+      finalizeNamespaces(cluster.api);
       if (cluster.store.revision() === before) return;
     }
   });

@@ -3,6 +3,7 @@ import type { Invocation } from '../program.js';
 import { registerApiResources } from './api-resources.js';
 import { registerApply } from './apply.js';
 import { registerCluster } from './cluster.js';
+import { registerDelete } from './delete.js';
 import { registerGet } from './get.js';
 import { registerEtcdctl } from './etcdctl.js';
 import { registerVersion } from './version.js';
@@ -13,6 +14,7 @@ export function registerCommands(program: Command, inv: Invocation): void {
   registerApiResources(program, inv);
   registerGet(program, inv);
   registerApply(program, inv);
+  registerDelete(program, inv);
   registerEtcdctl(program, inv);
   registerCluster(program, inv);
 }

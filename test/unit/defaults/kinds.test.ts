@@ -138,14 +138,13 @@ test('QoS class: BestEffort, Burstable, Guaranteed', () => {
   );
 });
 
-test('Namespace: name label, kubernetes finalizer, phase Active; Secret: type Opaque', () => {
+test('Namespace: name label and phase Active (the finalizer is the registry\'s, not a default); Secret: type Opaque', () => {
   const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } };
   defaultObject(ns);
   assert.deepEqual(ns, {
     apiVersion: 'v1',
     kind: 'Namespace',
     metadata: { name: 'team-a', labels: { 'kubernetes.io/metadata.name': 'team-a' } },
-    spec: { finalizers: ['kubernetes'] },
     status: { phase: 'Active' },
   });
   const secret: KubeObject = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: {} };
