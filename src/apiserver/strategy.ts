@@ -31,6 +31,9 @@ export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
     case 'Pod':
       obj['status'] = { phase: 'Pending' };
       break;
+    case 'Service':
+      obj['status'] = { loadBalancer: {} };
+      break;
     default:
       break;
   }

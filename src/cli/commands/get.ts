@@ -10,11 +10,12 @@ import { StatusError } from '../../apiserver/errors.js';
 import { collect, parseBoolFlag } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
 
-const NO_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
+/** get without a type: kubectl's two messages, naming the program as the user typed it. */
+const noType = (prog: string) => `You must specify the type of resource to get. Use "${prog} api-resources" for a complete list of supported resources.
 
 error: Required resource not specified.
-Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).
-See 'kubectl get -h' for help and examples
+Use "${prog} explain <resource>" for a detailed description of that resource (e.g. ${prog} explain pods).
+See '${prog} get -h' for help and examples
 `;
 
 export function registerGet(program: Command, inv: Invocation): void {
@@ -38,7 +39,7 @@ export function registerGet(program: Command, inv: Invocation): void {
       action(inv, (ctx, args, opts) => {
         const files = (opts['filename'] as string[] | undefined) ?? [];
         if (args.length === 0 && files.length === 0) {
-          ctx.io.err(NO_TYPE);
+          ctx.io.err(noType(ctx.io.programName));
           throw new ExitCode(1);
         }
         const labelColumns = ((opts['labelColumns'] as string[] | undefined) ?? []).flatMap((s) => s.split(','));
