@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// A short, visible tour of kubemu on a scratch cluster (virtual clock, seed 1), printed as a
+// terminal transcript. Run with `npm start`; it leaves ~/.kubemu alone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(root, 'bin', 'kubemu');
+const dir = mkdtempSync(join(tmpdir(), 'kubemu-demo-'));
+cpSync(join(root, 'examples'), dir, { recursive: true });
+const env = { ...process.env, KUBEMU_DB: join(dir, 'cluster.db'), KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' };
+
+const steps = [
+  'kubemu get nodes',
+  'kubemu apply -f hello-deploy.yaml',
+  'kubemu apply -f hello-deploy.yaml',
+  "sed -i 's/hello:1.0/hello:1.1/' hello-deploy.yaml",
+  'kubemu apply -f hello-deploy.yaml',
+  "kubemu get deployment hello -o jsonpath='{.spec.template.spec.containers[0].image} generation={.metadata.generation}{\"\\n\"}'",
+  'kubemu apply -f hello-rs-mismatch.yaml',
+  "kubemu etcdctl get --prefix --keys-only /registry/deployments/ | grep -v '^$'",
+  'kubemu delete deployment hello',
+];
+
+const binDir = join(dir, '.bin');
+spawnSync('mkdir', ['-p', binDir]);
+spawnSync('ln', ['-s', bin, join(binDir, 'kubemu')]);
+env.PATH = `${binDir}:${env.PATH}`;
+try {
+  for (const cmd of steps) {
+    process.stdout.write(`$ ${cmd}\n`);
+    const r = spawnSync('sh', ['-c', cmd], { cwd: dir, env, encoding: 'utf8' });
+    process.stdout.write(r.stdout);
+    process.stdout.write(r.stderr);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
