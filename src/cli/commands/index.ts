@@ -7,6 +7,9 @@ import { registerDelete } from './delete.js';
 import { registerGet } from './get.js';
 import { registerEtcdctl } from './etcdctl.js';
 import { registerVersion } from './version.js';
+import { registerLabel } from './label.js';
+import { registerAnnotate } from './annotate.js';
+import { registerPatch } from './patch.js';
 
 /** Every kubemu command, in the order `--help` lists them. */
 export function registerCommands(program: Command, inv: Invocation): void {
@@ -15,6 +18,9 @@ export function registerCommands(program: Command, inv: Invocation): void {
   registerGet(program, inv);
   registerApply(program, inv);
   registerDelete(program, inv);
+  registerLabel(program, inv);
+  registerAnnotate(program, inv);
+  registerPatch(program, inv);
   registerEtcdctl(program, inv);
   registerCluster(program, inv);
 }

@@ -1,0 +1,10 @@
+import type { Command } from 'commander';
+import { runLabelAnnotate } from '../../client/label-annotate/run.js';
+import { type Invocation, action, configure } from '../program.js';
+import { addLabelAnnotateFlags, commandEnv, labelAnnotateOptions } from './label.js';
+
+export function registerAnnotate(program: Command, inv: Invocation): void {
+  addLabelAnnotateFlags(configure(program.command('annotate'), inv).description('Update the annotations on a resource'), 'annotation').action(
+    action(inv, (ctx, args, opts) => runLabelAnnotate(labelAnnotateOptions('annotations', 'annotate', args, opts), commandEnv(ctx))),
+  );
+}

@@ -1,0 +1,80 @@
+import type { Command } from 'commander';
+import { CliError, UsageError } from '../../client/errors.js';
+import type { CommandEnv } from '../../client/label-annotate/command-env.js';
+import { type LabelAnnotateOptions, runLabelAnnotate } from '../../client/label-annotate/run.js';
+import type { MapField } from '../../client/label-annotate/map-changes.js';
+import { collect, parseBoolFlag } from '../flags.js';
+import type { Context } from '../context.js';
+import { type Invocation, action, configure } from '../program.js';
+import { parseDryRun } from './apply.js';
+
+/** A pflag boolean (`--x`, `--x=false`); a bad value is a usage error like pflag's. */
+export function boolOpt(opts: Record<string, unknown>, key: string, flag: string, commandPath: string): boolean {
+  if (opts[key] === undefined) return false;
+  try {
+    return parseBoolFlag(flag, opts[key]);
+  } catch (e) {
+    if (e instanceof CliError) throw new UsageError(e.message, commandPath);
+    throw e;
+  }
+}
+
+/** The CommandEnv of a CLI context: the cluster is opened only if the command asks for it. */
+export function commandEnv(ctx: Context): CommandEnv {
+  return {
+    out: (t) => ctx.io.out(t),
+    cwd: ctx.io.cwd,
+    stdin: () => ctx.io.readStdin(),
+    namespace: ctx.namespace(),
+    enforceNamespace: ctx.namespaceExplicit,
+    api: () => ctx.cluster().api,
+    settle: () => ctx.settle(),
+  };
+}
+
+/** The flags label and annotate share (label.go / annotate.go AddFlags). */
+export function addLabelAnnotateFlags(cmd: Command, noun: string): Command {
+  return cmd
+    .argument('[args...]')
+    .option('--overwrite [bool]', `If true, allow ${noun}s to be overwritten, otherwise reject ${noun} updates that overwrite existing ${noun}s.`)
+    .option('--list [bool]', `If true, display the ${noun}s for a given resource.`)
+    .option('--local [bool]', `If true, ${noun} will NOT contact api-server but run locally.`)
+    .option('-l, --selector <selector>', 'Selector (label query) to filter on.')
+    .option('--field-selector <selector>', 'Selector (field query) to filter on.')
+    .option('--all [bool]', 'Select all resources, in the namespace of the specified resource types.')
+    .option('-A, --all-namespaces [bool]', 'If true, check the specified action in all namespaces.')
+    .option('--resource-version <version>', `If non-empty, the ${noun}s update will only succeed if this is the current resource-version for the object.`)
+    .option('-f, --filename <file>', `Filename, directory, or URL to files identifying the resource to update the ${noun}s`, collect)
+    .option('-R, --recursive [bool]', 'Process the directory used in -f, --filename recursively.')
+    .option('--dry-run [strategy]', 'Must be "none", "server", or "client".')
+    .option('-o, --output <format>', 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).')
+    .option('--field-manager <name>', 'Name of the manager used to track field ownership (accepted; managed fields are not emulated).')
+    .option('--allow-missing-template-keys [bool]', 'If true, ignore any errors in templates when a field or map key is missing in the template.');
+}
+
+/** Reads the shared flags into the options of runLabelAnnotate. */
+export function labelAnnotateOptions(field: MapField, commandPath: string, args: string[], opts: Record<string, unknown>): LabelAnnotateOptions {
+  const o: LabelAnnotateOptions = {
+    field,
+    args,
+    files: (opts['filename'] as string[] | undefined) ?? [],
+    recursive: boolOpt(opts, 'recursive', 'recursive', commandPath),
+    overwrite: boolOpt(opts, 'overwrite', 'overwrite', commandPath),
+    list: boolOpt(opts, 'list', 'list', commandPath),
+    local: boolOpt(opts, 'local', 'local', commandPath),
+    all: boolOpt(opts, 'all', 'all', commandPath),
+    allNamespaces: boolOpt(opts, 'allNamespaces', 'all-namespaces', commandPath),
+    dryRun: parseDryRun(opts['dryRun']),
+  };
+  if (typeof opts['selector'] === 'string') o.selector = opts['selector'];
+  if (typeof opts['fieldSelector'] === 'string') o.fieldSelector = opts['fieldSelector'];
+  if (typeof opts['resourceVersion'] === 'string') o.resourceVersion = opts['resourceVersion'];
+  if (typeof opts['output'] === 'string') o.output = opts['output'];
+  return o;
+}
+
+export function registerLabel(program: Command, inv: Invocation): void {
+  addLabelAnnotateFlags(configure(program.command('label'), inv).description('Update the labels on a resource'), 'label').action(
+    action(inv, (ctx, args, opts) => runLabelAnnotate(labelAnnotateOptions('labels', 'label', args, opts), commandEnv(ctx))),
+  );
+}
