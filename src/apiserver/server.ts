@@ -25,6 +25,7 @@ import {
 } from './resources.js';
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
 import { admit } from './admission.js';
+import { assignServiceIPs } from './service-ip-allocator.js';
 import { type PatchType, patchObject } from './patch-object.js';
 
 /** DeleteOptions.propagationPolicy */
@@ -47,6 +48,8 @@ export interface WatchEvent {
   type: WatchEventType;
   object: KubeObject;
   revision: number;
+  /** cluster time of the write */
+  timeMs: number;
 }
 
 /** The finalizers the garbage collector acts on (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
@@ -118,6 +121,7 @@ export class ApiServer {
       meta.creationTimestamp = this.now();
       prepareForCreate(obj, info);
       admit(obj, undefined, info);
+      assignServiceIPs(this, info, obj);
       const key = storageKey(info, meta.namespace, meta.name ?? '');
       if (opts.dryRun) {
         if (this.store.get(key)) throw alreadyExists(info.resource, info.group, meta.name ?? '');
@@ -328,10 +332,10 @@ export class ApiServer {
       if (e.type === 'DELETE') {
         if (!e.prevKv) return [];
         const o = decode(e.prevKv.value, e.kv.modRevision);
-        return [{ type: 'DELETED', object: o, revision: e.kv.modRevision }];
+        return [{ type: 'DELETED', object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
       }
       const o = decode(e.kv.value, e.kv.modRevision);
-      return [{ type: e.prevKv ? 'MODIFIED' : 'ADDED', object: o, revision: e.kv.modRevision }];
+      return [{ type: e.prevKv ? 'MODIFIED' : 'ADDED', object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
     });
   }
 

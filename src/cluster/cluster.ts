@@ -5,6 +5,9 @@ import { ClusterClock, type ClockSettings } from '../sim/clock.js';
 import { CryptoRandom, type RandomSource, SeededRandom } from '../sim/random.js';
 import { ApiServer } from '../apiserver/server.js';
 import { bootstrapCluster } from './bootstrap.js';
+import { SqliteTimers } from '../storage/sqlite-timers.js';
+import type { TimerQueue } from '../storage/timers.js';
+import { ControlPlane } from '../controllers/control-plane.js';
 import { type ClockRequest, clockSettingsFrom } from './settings.js';
 
 const SETTINGS_KEY = 'clock_settings';
@@ -16,6 +19,8 @@ export interface Cluster {
   readonly clock: ClusterClock;
   readonly random: RandomSource;
   readonly api: ApiServer;
+  readonly timers: TimerQueue;
+  readonly controlPlane: ControlPlane;
   close(): void;
 }
 
@@ -50,9 +55,12 @@ export function openCluster(path: string, opts: OpenOptions): Cluster {
   }
 }
 
-function assemble(path: string, store: Keyspace, settings: ClockSettings, realNow: () => number): Cluster {
+function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, realNow: () => number): Cluster {
   const clock = new ClusterClock(settings, store, realNow);
+  store.setTimeSource(() => clock.now());
   const random = settings.seed !== undefined ? new SeededRandom(store, settings.seed) : new CryptoRandom();
   const api = new ApiServer(store, clock, random);
-  return { path, store, clock, random, api, close: () => store.close() };
+  const timers = new SqliteTimers(store.db);
+  const controlPlane = new ControlPlane({ api, store, clock, random, timers });
+  return { path, store, clock, random, api, timers, controlPlane, close: () => store.close() };
 }

@@ -1,21 +1,85 @@
 import type { Cluster } from '../cluster/cluster.js';
-import { garbageCollect } from './garbagecollector/collect.js';
-import { finalizeNamespaces } from './namespace/finalize.js';
+import { StatusError } from '../apiserver/errors.js';
+import type { Reactor } from '../sim/catch-up.js';
+import { catchUp } from '../sim/catch-up.js';
+import type { TimerQueue } from '../storage/timers.js';
+import type { Controller, ControllerContext } from './framework/controller.js';
+import { Informer } from './framework/informer.js';
+import { WorkQueue } from './framework/work-queue.js';
+import { garbageCollectorController } from './garbagecollector/controller.js';
+import { namespaceController } from './namespace/controller.js';
+
+/** How long a write takes to reach a controller through its informer. */
+export const INFORMER_LATENCY_MS = 1;
+/** How soon a sync that hit a Conflict is retried (the workqueue's first rate-limited retry). */
+const CONFLICT_RETRY_MS = 5;
+
+/** The controllers of the embedded control plane, in the order they run within one instant. */
+export function defaultControllers(): Controller[] {
+  return [namespaceController(), garbageCollectorController()];
+}
 
 /**
- * The embedded control plane. Each pass gives every controller a chance to react to the
- * cluster's state; passes repeat until nothing changes, so a command's effects (a cascade of
- * deletions, say) are complete when it exits. All in one write transaction.
+ * The embedded control plane as a Reactor: at each instant, every controller receives the watch
+ * events that have reached it and the timers that fired for it, then drains its work queue.
  */
-const MAX_PASSES = 1000;
+export class ControlPlane implements Reactor {
+  private readonly entries: { controller: Controller; informer: Informer; ctx: ControllerContext }[];
 
-export function settle(cluster: Cluster): void {
-  cluster.store.transaction(() => {
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const before = cluster.store.revision();
-      garbageCollect(cluster.api);
-      finalizeNamespaces(cluster.api);
-      if (cluster.store.revision() === before) return;
+  constructor(
+    private readonly cluster: Pick<Cluster, 'api' | 'store' | 'clock' | 'random'> & { timers: TimerQueue },
+    controllers: Controller[] = defaultControllers(),
+  ) {
+    this.entries = controllers.map((controller) => {
+      const ctx: ControllerContext = {
+        api: cluster.api,
+        clock: cluster.clock,
+        random: cluster.random,
+        timers: cluster.timers,
+        requeueAfter: (key, delayMs) =>
+          cluster.timers.schedule({ queue: controller.name, key, dueMs: cluster.clock.now() + Math.max(1, delayMs) }),
+      };
+      return { controller, informer: new Informer(controller, cluster.store, cluster.api, INFORMER_LATENCY_MS), ctx };
+    });
+  }
+
+  nextDue(): number | undefined {
+    let due = this.cluster.timers.nextDue();
+    for (const e of this.entries) {
+      const d = e.informer.nextDelivery();
+      if (d !== undefined && (due === undefined || d < due)) due = d;
     }
-  });
+    return due;
+  }
+
+  runDue(): void {
+    const now = this.cluster.clock.now();
+    const fired = this.cluster.timers.popDue(now);
+    for (const { controller, informer, ctx } of this.entries) {
+      const queue = new WorkQueue();
+      for (const ev of informer.deliver(now)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
+      for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
+      for (let key = queue.next(); key !== undefined; key = queue.next()) {
+        try {
+          controller.sync(key, ctx);
+        } catch (e) {
+          if (e instanceof StatusError && (e.reason === 'Conflict' || e.reason === 'NotFound' || e.reason === 'AlreadyExists')) {
+            ctx.requeueAfter(key, CONFLICT_RETRY_MS);
+            continue;
+          }
+          throw e;
+        }
+      }
+    }
+  }
+}
+
+/** Brings the cluster up to its clock's current time (what every command does first). */
+export function settle(cluster: Cluster): void {
+  advanceTo(cluster, cluster.clock.now());
+}
+
+/** Runs everything due up to target in time order; a virtual clock then reads target. */
+export function advanceTo(cluster: Cluster, target: number): void {
+  catchUp(cluster.clock, cluster.controlPlane, (fn) => cluster.store.transaction(fn), target);
 }

@@ -32,6 +32,9 @@ export interface ClockStateStore {
 const VIRTUAL_NOW_KEY = 'virtual_now_ms';
 
 export class ClusterClock {
+  /** while the control plane catches up, the instant being replayed (wall mode) */
+  private replaying: number | undefined;
+
   constructor(
     readonly settings: ClockSettings,
     private readonly store: ClockStateStore,
@@ -41,18 +44,42 @@ export class ClusterClock {
 
   /** current cluster time, ms since the Unix epoch */
   now(): number {
+    if (this.replaying !== undefined) return this.replaying;
     if (this.settings.mode === 'virtual') {
       const saved = this.store.getMeta(VIRTUAL_NOW_KEY);
       return saved === undefined ? this.settings.epochMs : Number(saved);
     }
-    const elapsed = this.realNow() - this.settings.createdAtRealMs;
-    return this.settings.epochMs + Math.floor(elapsed * this.settings.speed);
+    return this.realTime();
   }
 
   /** Virtual mode: moves the clock forward to t (never backwards). */
   advanceTo(t: number): void {
     if (this.settings.mode !== 'virtual') return;
     if (t > this.now()) this.store.setMeta(VIRTUAL_NOW_KEY, String(Math.floor(t)));
+  }
+
+  /**
+   * Runs fn with the clock reading t. In virtual mode the clock really moves there (it only
+   * moves forward); in wall mode t is a past instant being replayed by a catch-up, so what the
+   * controllers write carries the time it would have had if they had been running then.
+   */
+  at<T>(t: number, fn: () => T): T {
+    if (this.settings.mode === 'virtual') {
+      this.advanceTo(t);
+      return fn();
+    }
+    const saved = this.replaying;
+    this.replaying = Math.min(t, this.realTime());
+    try {
+      return fn();
+    } finally {
+      this.replaying = saved;
+    }
+  }
+
+  private realTime(): number {
+    const elapsed = this.realNow() - this.settings.createdAtRealMs;
+    return this.settings.epochMs + Math.floor(elapsed * this.settings.speed);
   }
 
   /** RFC 3339 with second precision, as metav1.Time serialises. */

@@ -1,34 +1,43 @@
 import type { Cluster } from '../cluster/cluster.js';
-import { settle } from '../controllers/control-plane.js';
+import { stepOnce } from './catch-up.js';
 
 /**
  * Lets cluster time pass until `done()` holds or the cluster clock reaches `deadlineMs`.
  *
- * - virtual clock: the clock jumps straight to the deadline, running what is due on the way
- *   (so waiting costs what is due, not how long the wait is);
- * - wall clock: polls the file (other processes may change it) and sleeps in between.
+ * - virtual clock: runs the due instants one by one (checking `done()` after each), then moves
+ *   the clock to the deadline if it was not met — a wait costs what is due, not its length;
+ * - wall clock: runs what is due, then sleeps until the next due instant (at most pollMs, since
+ *   another process may change the file).
  *
- * Returns whether done() held.
+ * `onStep` runs after every step (watchers print what changed). Returns whether done() held.
  */
 export async function runUntil(
   cluster: Cluster,
   done: () => boolean,
   deadlineMs: number,
+  onStep: () => void = () => undefined,
   pollMs = 100,
 ): Promise<boolean> {
-  settle(cluster);
+  const transact = <T>(fn: () => T): T => cluster.store.transaction(fn);
+  const { clock, controlPlane } = cluster;
   if (done()) return true;
-  if (cluster.clock.settings.mode === 'virtual') {
-    cluster.store.transaction(() => {
-      cluster.clock.advanceTo(deadlineMs);
-      settle(cluster);
-    });
+  if (clock.settings.mode === 'virtual') {
+    while (stepOnce(clock, controlPlane, transact, deadlineMs) !== undefined) {
+      onStep();
+      if (done()) return true;
+    }
+    transact(() => clock.advanceTo(deadlineMs));
+    onStep();
     return done();
   }
   for (;;) {
-    if (cluster.clock.now() >= deadlineMs) return false;
-    await new Promise((r) => setTimeout(r, pollMs));
-    settle(cluster);
-    if (done()) return true;
+    while (stepOnce(clock, controlPlane, transact, Math.min(clock.now(), deadlineMs)) !== undefined) {
+      onStep();
+      if (done()) return true;
+    }
+    if (clock.now() >= deadlineMs) return done();
+    const next = controlPlane.nextDue();
+    const waitReal = next === undefined ? pollMs : Math.min(pollMs, Math.max(1, (next - clock.now()) / clock.settings.speed));
+    await new Promise((r) => setTimeout(r, waitReal));
   }
 }

@@ -19,6 +19,8 @@ export type EventType = 'PUT' | 'DELETE';
 
 export interface KeyEvent {
   type: EventType;
+  /** cluster time of the write, ms since the Unix epoch (0 when no time source was set) */
+  timeMs: number;
   /** the key after the event; for DELETE, value is empty and modRevision is the delete's revision */
   kv: KeyValue;
   /** the key before the event, when there was one */
@@ -68,6 +70,10 @@ export interface Keyspace {
   changesSince(afterRevision: number, prefix?: string, limit?: number): KeyEvent[];
   /** drops log entries at or below revision */
   compact(revision: number): void;
+  /** the revision and cluster time of the first write after afterRevision under one of the prefixes */
+  firstChangeAfter(afterRevision: number, prefixes: readonly string[]): { revision: number; timeMs: number } | undefined;
+  /** where log entries get their time from (the cluster clock) */
+  setTimeSource(now: () => number): void;
   /** runs fn in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one */
   transaction<T>(fn: () => T): T;
   /** small key/value store for cluster settings (clock, random state), outside the keyspace */

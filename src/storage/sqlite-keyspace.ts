@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS log (
   value TEXT NOT NULL,
   create_revision INTEGER NOT NULL,
   prev_value TEXT,
-  prev_mod_revision INTEGER
+  prev_mod_revision INTEGER,
+  time_ms INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS log_key ON log(key, revision);
 CREATE TABLE IF NOT EXISTS meta (
@@ -51,6 +52,7 @@ interface LogRow {
   create_revision: number;
   prev_value: string | null;
   prev_mod_revision: number | null;
+  time_ms: number;
 }
 
 function toKv(r: KvRow): KeyValue {
@@ -63,9 +65,11 @@ function prefixEnd(prefix: string): string {
 }
 
 export class SqliteKeyspace implements Keyspace {
-  private readonly db: Database.Database;
+  /** the open database, for the other tables of the cluster file (timers) */
+  readonly db: Database.Database;
   private readonly stmts;
   private depth = 0;
+  private now: () => number = () => 0;
 
   constructor(path: string) {
     if (path !== ':memory:') {
@@ -89,7 +93,10 @@ export class SqliteKeyspace implements Keyspace {
       ),
       del: this.db.prepare('DELETE FROM kv WHERE key = ?'),
       log: this.db.prepare(
-        'INSERT INTO log (revision, key, type, value, create_revision, prev_value, prev_mod_revision) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO log (revision, key, type, value, create_revision, prev_value, prev_mod_revision, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      firstAfter: this.db.prepare<[number, string, string], { revision: number; time_ms: number }>(
+        'SELECT revision, time_ms FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT 1',
       ),
       changes: this.db.prepare<[number, string, string, number], LogRow>(
         'SELECT * FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT ?',
@@ -132,7 +139,7 @@ export class SqliteKeyspace implements Keyspace {
       const rev = this.nextRevision();
       const created = prev ? prev.createRevision : rev;
       this.stmts.upsert.run(key, value, created, rev);
-      this.stmts.log.run(rev, key, 'PUT', value, created, prev?.value ?? null, prev?.modRevision ?? null);
+      this.stmts.log.run(rev, key, 'PUT', value, created, prev?.value ?? null, prev?.modRevision ?? null, this.now());
       return rev;
     });
   }
@@ -149,7 +156,7 @@ export class SqliteKeyspace implements Keyspace {
       checkPrecondition(key, prev, expectedModRevision);
       const rev = this.nextRevision();
       this.stmts.del.run(key);
-      this.stmts.log.run(rev, key, 'DELETE', '', prev.createRevision, prev.value, prev.modRevision);
+      this.stmts.log.run(rev, key, 'DELETE', '', prev.createRevision, prev.value, prev.modRevision, this.now());
       return rev;
     });
   }
@@ -168,8 +175,22 @@ export class SqliteKeyspace implements Keyspace {
         createRevision: r.type === 'DELETE' ? 0 : r.create_revision,
         modRevision: r.revision,
       };
-      return prevKv ? { type: r.type as KeyEvent['type'], kv, prevKv } : { type: r.type as KeyEvent['type'], kv };
+      const type = r.type as KeyEvent['type'];
+      return prevKv ? { type, timeMs: r.time_ms, kv, prevKv } : { type, timeMs: r.time_ms, kv };
     });
+  }
+
+  firstChangeAfter(afterRevision: number, prefixes: readonly string[]): { revision: number; timeMs: number } | undefined {
+    let best: { revision: number; time_ms: number } | undefined;
+    for (const p of prefixes) {
+      const r = this.stmts.firstAfter.get(afterRevision, p, prefixEnd(p));
+      if (r && (!best || r.revision < best.revision)) best = r;
+    }
+    return best ? { revision: best.revision, timeMs: best.time_ms } : undefined;
+  }
+
+  setTimeSource(now: () => number): void {
+    this.now = now;
   }
 
   compact(revision: number): void {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openCluster } from '../../../src/cluster/cluster.js';
-import { settle } from '../../../src/controllers/control-plane.js';
+import { advanceTo } from '../../../src/controllers/control-plane.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 
 function must<T>(v: T | undefined): T {
@@ -24,7 +24,8 @@ test('a new namespace gets the kubernetes finalizer; deleting it empties it, the
   c.api.modify(ns, undefined, 'team-a', (o) => ({ ...o, spec: {} }));
   assert.deepEqual(c.api.get(ns, undefined, 'team-a')['spec'], { finalizers: ['kubernetes'] });
 
-  settle(c);
+  // The namespace controller sees the deletion a moment later (its informer's latency).
+  advanceTo(c, c.clock.now() + 1000);
   assert.equal(c.api.tryGet(cm, 'team-a', 'x'), undefined);
   assert.equal(c.api.tryGet(ns, undefined, 'team-a'), undefined);
   c.close();

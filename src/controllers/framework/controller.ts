@@ -1,0 +1,42 @@
+import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
+import type { ResourceInfo } from '../../apiserver/resources.js';
+import type { ClusterClock } from '../../sim/clock.js';
+import type { RandomSource } from '../../sim/random.js';
+import type { TimerQueue } from '../../storage/timers.js';
+
+/** What a controller works with: the API server, the cluster clock, randomness and wake-ups. */
+export interface ControllerContext {
+  api: ApiServer;
+  clock: ClusterClock;
+  random: RandomSource;
+  timers: TimerQueue;
+  /** wakes this controller for key after delayMs of cluster time (workqueue AddAfter) */
+  requeueAfter(key: string, delayMs: number): void;
+}
+
+/**
+ * A controller of the embedded control plane, shaped like a kube-controller-manager controller:
+ * informers deliver watch events of the resources it watches, its event handlers turn them into
+ * work-queue keys, and sync reconciles one key at a time through the API server.
+ */
+export interface Controller {
+  /** the component name, also the event source (`deployment-controller`, `default-scheduler`) */
+  readonly name: string;
+  /** the resources whose watch events reach this controller */
+  readonly watches: readonly ResourceInfo[];
+  /** the event handlers: which keys an event puts on the work queue */
+  keysFor(event: WatchEvent, ctx: ControllerContext): string[];
+  /** reconciles one key */
+  sync(key: string, ctx: ControllerContext): void;
+}
+
+/** The work-queue key of an object: `namespace/name`, or `name` when cluster-scoped. */
+export function objectKey(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+/** Splits a key made by objectKey. */
+export function splitKey(key: string): { namespace: string | undefined; name: string } {
+  const i = key.indexOf('/');
+  return i < 0 ? { namespace: undefined, name: key } : { namespace: key.slice(0, i), name: key.slice(i + 1) };
+}

@@ -1,0 +1,51 @@
+import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
+import { storagePrefix } from '../../apiserver/resources.js';
+import type { Keyspace } from '../../storage/keyspace.js';
+import type { Controller } from './controller.js';
+
+/**
+ * A controller's informers, reduced to a cursor in the keyspace's revision log: the controller
+ * has seen every write up to `revision`. Writes reach it `latencyMs` after they happened, the
+ * time a watch event takes to reach a real controller's cache and queue.
+ */
+export class Informer {
+  private readonly prefixes: string[];
+  private readonly metaKey: string;
+
+  constructor(
+    private readonly controller: Controller,
+    private readonly store: Keyspace,
+    private readonly api: ApiServer,
+    readonly latencyMs: number,
+  ) {
+    this.prefixes = controller.watches.map((w) => storagePrefix(w, undefined));
+    this.metaKey = `informer:${controller.name}`;
+  }
+
+  private cursor(): number {
+    return Number(this.store.getMeta(this.metaKey) ?? '0');
+  }
+
+  /** when the next unseen write becomes visible to the controller, if there is one */
+  nextDelivery(): number | undefined {
+    const next = this.store.firstChangeAfter(this.cursor(), this.prefixes);
+    return next ? next.timeMs + this.latencyMs : undefined;
+  }
+
+  /** the watch events visible at `now`, in revision order; the cursor moves past them */
+  deliver(now: number): WatchEvent[] {
+    const from = this.cursor();
+    const events: WatchEvent[] = [];
+    for (const w of this.controller.watches) events.push(...this.api.changesSince(from, w));
+    events.sort((a, b) => a.revision - b.revision);
+    const visible: WatchEvent[] = [];
+    let last = from;
+    for (const e of events) {
+      if (e.timeMs + this.latencyMs > now) break;
+      visible.push(e);
+      last = e.revision;
+    }
+    if (last !== from) this.store.setMeta(this.metaKey, String(last));
+    return visible;
+  }
+}

@@ -1,0 +1,48 @@
+import type { WatchEvent } from '../../apiserver/server.js';
+import { RESOURCES, findByKind } from '../../apiserver/resources.js';
+import type { Controller, ControllerContext } from '../framework/controller.js';
+
+/** The finalizer kube-apiserver puts in every namespace's spec. */
+export const NAMESPACE_FINALIZER = 'kubernetes';
+
+const NAMESPACE = findByKind('v1', 'Namespace')!;
+const NAMESPACED = RESOURCES.filter((r) => r.namespaced);
+
+/**
+ * The namespace controller (pkg/controller/namespace): a namespace being deleted stays
+ * Terminating until everything in it is gone; then its `kubernetes` finalizer is removed through
+ * the finalize subresource and it goes away. Key: the namespace name.
+ */
+export function namespaceController(): Controller {
+  return {
+    name: 'namespace-controller',
+    watches: [NAMESPACE, ...NAMESPACED],
+    keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
+      if (ev.object.kind === 'Namespace') return ev.object.metadata.deletionTimestamp ? [ev.object.metadata.name ?? ''] : [];
+      if (ev.type !== 'DELETED') return [];
+      const ns = ev.object.metadata.namespace;
+      if (!ns) return [];
+      const owner = ctx.api.tryGet(NAMESPACE, undefined, ns);
+      return owner?.metadata.deletionTimestamp ? [ns] : [];
+    },
+    sync(name: string, ctx: ControllerContext): void {
+      const ns = ctx.api.tryGet(NAMESPACE, undefined, name);
+      if (!ns?.metadata.deletionTimestamp) return;
+      let remaining = 0;
+      for (const info of NAMESPACED) {
+        for (const o of ctx.api.list(info, name)) {
+          remaining++;
+          if (!o.metadata.deletionTimestamp) ctx.api.delete(info, name, o.metadata.name ?? '', { propagationPolicy: 'Background' });
+        }
+      }
+      if (remaining > 0) return;
+      const finalizers = ((ns['spec'] ?? {}) as { finalizers?: string[] }).finalizers ?? [];
+      if (!finalizers.includes(NAMESPACE_FINALIZER)) return;
+      ctx.api.finalizeNamespace(
+        NAMESPACE,
+        name,
+        finalizers.filter((f) => f !== NAMESPACE_FINALIZER),
+      );
+    },
+  };
+}

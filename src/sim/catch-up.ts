@@ -1,0 +1,38 @@
+import type { ClusterClock } from './clock.js';
+
+/** Something that has work due at instants of cluster time: the control plane. */
+export interface Reactor {
+  /** the earliest instant something is due (a watch event reaching a controller, a timer) */
+  nextDue(): number | undefined;
+  /** runs everything due at the clock's current reading */
+  runDue(): void;
+}
+
+/** Runs work in one write transaction (the keyspace's). */
+export type Transact = <T>(fn: () => T) => T;
+
+/**
+ * Runs the earliest due instant if it is at or before `limit`: the clock reads that instant
+ * while the work runs. One step is one transaction, so another process never sees half of it.
+ * Returns the instant, or undefined when nothing is due by `limit`.
+ */
+export function stepOnce(clock: ClusterClock, reactor: Reactor, transact: Transact, limit: number): number | undefined {
+  return transact(() => {
+    const due = reactor.nextDue();
+    if (due === undefined || due > limit) return undefined;
+    const at = Math.max(due, clock.settings.mode === 'virtual' ? clock.now() : due);
+    clock.at(at, () => reactor.runDue());
+    return at;
+  });
+}
+
+/**
+ * "Catch up to T": runs every due instant up to target in time order, then (virtual clock) sets
+ * the clock to target. Costs what is due, not how long the cluster sat idle.
+ */
+export function catchUp(clock: ClusterClock, reactor: Reactor, transact: Transact, target: number): void {
+  while (stepOnce(clock, reactor, transact, target) !== undefined) {
+    // each step runs one instant; loop until nothing more is due by target
+  }
+  if (clock.settings.mode === 'virtual') transact(() => clock.advanceTo(target));
+}
