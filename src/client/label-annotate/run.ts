@@ -58,7 +58,8 @@ export function validateLabelAnnotate(o: LabelAnnotateOptions, env: Pick<Command
   const printer = isLabel ? undefined : objectPrinter(o.output, env.cwd);
   const { resources, pairs } = splitResourcesAndPairs(o.args, w.pair);
   const changes = isLabel ? parseLabelSpecs(pairs) : parseAnnotationSpecs(pairs);
-  if (o.list && o.output) throw new CliError('--list and --output may not be specified together');
+  // annotate's version of this check reads a flag field that -o never sets, so only label has it.
+  if (isLabel && o.list && o.output) throw new CliError('--list and --output may not be specified together');
   if (o.all && o.selector) throw new CliError('cannot set --all and --selector at the same time');
   if (o.all && o.fieldSelector) throw new CliError('cannot set --all and --field-selector at the same time');
   if (o.local) {
@@ -88,7 +89,7 @@ export function runLabelAnnotate(o: LabelAnnotateOptions, env: CommandEnv): void
   };
   const targets: Targets = o.local
     ? fileTargets(fileOpts)
-    : serverTargets(env.api(), {
+    : serverTargets(() => env.api(), {
         ...fileOpts,
         resources,
         all: o.all,

@@ -95,18 +95,20 @@ function fromServer(api: ApiServer, info: ResourceInfo, namespace: string | unde
 
 /**
  * The objects on the server that the arguments name, read fresh (the builder's `Latest()`).
- * Builder-level mistakes throw before anything is read:
+ * The cluster is opened (`apiOf`) only once the arguments make sense. Builder-level mistakes
+ * throw before anything is read:
  *   `label pods a=b`            → resource(s) were provided, but no name was specified
  *   `label pods x -l app=a ...` → name cannot be provided when a selector is specified
  *   `label pod x -A ...`        → a resource cannot be retrieved by name across all namespaces
  */
-export function serverTargets(api: ApiServer, o: ServerRequest): Targets {
+export function serverTargets(apiOf: () => ApiServer, o: ServerRequest): Targets {
   if (o.files.length) {
     if (o.resources.some((r) => r.includes('/'))) throw new CliError('resource/name arguments cannot be provided when a path is specified');
     if (o.resources.length) {
       throw new CliError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well');
     }
     const local = fileTargets(o);
+    const api = apiOf();
     const items = local.items.map((t) => (t instanceof Error ? t : fromServer(api, t.info, t.namespace, t.name)));
     return { items, singleItemImplied: local.singleItemImplied };
   }
@@ -117,6 +119,7 @@ export function serverTargets(api: ApiServer, o: ServerRequest): Targets {
     if (tuples) throw new CliError('selectors and the all flag cannot be used when passing resource/name arguments');
     if (selections.some((s) => s.name !== undefined)) throw new CliError('name cannot be provided when a selector is specified');
     if (selections.length === 0) throw new CliError('at least one resource must be specified to use a selector');
+    const api = apiOf();
     const labelSel = o.selector ? labelSelectorOrBadRequest(o.selector) : undefined;
     const items: Target[] = [];
     for (const { info } of selections) {
@@ -138,6 +141,7 @@ export function serverTargets(api: ApiServer, o: ServerRequest): Targets {
   if (o.allNamespaces && named.some((s) => s.info.namespaced)) {
     throw new CliError('a resource cannot be retrieved by name across all namespaces');
   }
+  const api = apiOf();
   const items = named.map((s) => fromServer(api, s.info, s.info.namespaced ? o.namespace : undefined, s.name!));
   return { items, singleItemImplied: named.length === 1 };
 }

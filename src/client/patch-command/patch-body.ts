@@ -52,6 +52,10 @@ export function parsePatchBody(text: string, shown: string): PatchBody {
       let msg = e.message.startsWith(CONVERT_PREFIX) ? e.message.slice(CONVERT_PREFIX.length) : e.message;
       const first = FIRST_LINE_SCANNER.exec(msg);
       if (first) msg = `yaml: ${first[1]}`;
+      // A flow sequence cut short before its first entry (`b: [`): go-yaml still expects a node.
+      if (/ did not find expected ',' or '\]'$/.test(msg) && /\[\s*$/.test(text)) {
+        msg = msg.replace(/did not find expected ',' or '\]'$/, 'did not find expected node content');
+      }
       throw new CliError(`unable to parse ${JSON.stringify(shown)}: ${msg}`);
     }
     throw e;

@@ -72,7 +72,7 @@ export function runPatch(o: PatchOptions, env: CommandEnv): void {
   };
   const targets = o.local
     ? fileTargets(fileOpts)
-    : serverTargets(env.api(), { ...fileOpts, resources: o.args, all: false, allNamespaces: false });
+    : serverTargets(() => env.api(), { ...fileOpts, resources: o.args, all: false, allNamespaces: false });
   const errors: Error[] = [];
   let count = 0;
   for (const item of targets.items) {
