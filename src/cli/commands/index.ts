@@ -3,6 +3,8 @@ import type { Invocation } from '../program.js';
 import { registerApiResources } from './api-resources.js';
 import { registerApply } from './apply.js';
 import { registerCluster } from './cluster.js';
+import { registerCreate } from './create.js';
+import { registerRun } from './run.js';
 import { registerDelete } from './delete.js';
 import { registerGet } from './get.js';
 import { registerEtcdctl } from './etcdctl.js';
@@ -16,7 +18,9 @@ export function registerCommands(program: Command, inv: Invocation): void {
   registerVersion(program, inv);
   registerApiResources(program, inv);
   registerGet(program, inv);
+  registerCreate(program, inv);
   registerApply(program, inv);
+  registerRun(program, inv);
   registerDelete(program, inv);
   registerLabel(program, inv);
   registerAnnotate(program, inv);
