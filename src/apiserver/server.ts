@@ -207,6 +207,26 @@ export class ApiServer {
     });
   }
 
+  /**
+   * The pods/binding subresource: assigns a pending pod to a node (what the scheduler posts).
+   * A pod that already has a node cannot be bound again.
+   */
+  bind(info: ResourceInfo, namespace: string, name: string, nodeName: string): KubeObject {
+    return this.store.transaction(() => {
+      const old = this.get(info, namespace, name);
+      const spec = (old['spec'] ?? {}) as { nodeName?: string };
+      if (spec.nodeName) {
+        throw conflict(info.resource, info.group, name, `pod ${name} is already assigned to node "${spec.nodeName}"`);
+      }
+      if (old.metadata.deletionTimestamp) {
+        throw conflict(info.resource, info.group, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+      }
+      const next = structuredClone(old);
+      next['spec'] = { ...spec, nodeName };
+      return this.commitUpdate(info, next, old, {});
+    });
+  }
+
   /** PATCH: applies the patch to the stored object, then the update rules (admission, generation). */
   patch(
     info: ResourceInfo,

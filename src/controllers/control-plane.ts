@@ -5,18 +5,35 @@ import { catchUp } from '../sim/catch-up.js';
 import type { TimerQueue } from '../storage/timers.js';
 import type { Controller, ControllerContext } from './framework/controller.js';
 import { Informer } from './framework/informer.js';
+import { EventRecorder } from './framework/events.js';
+import { ComponentState } from './framework/state.js';
 import { WorkQueue } from './framework/work-queue.js';
 import { garbageCollectorController } from './garbagecollector/controller.js';
 import { namespaceController } from './namespace/controller.js';
+import { deploymentController } from './deployment/controller.js';
+import { replicaSetController } from './replicaset/controller.js';
+import { schedulerController } from './scheduler/controller.js';
+import { kubeletController } from './kubelet/controller.js';
 
 /** How long a write takes to reach a controller through its informer. */
 export const INFORMER_LATENCY_MS = 1;
 /** How soon a sync that hit a Conflict is retried (the workqueue's first rate-limited retry). */
 const CONFLICT_RETRY_MS = 5;
 
-/** The controllers of the embedded control plane, in the order they run within one instant. */
+/**
+ * The controllers of the embedded control plane, in the order they run within one instant:
+ * kube-controller-manager's (namespace, garbage collector, deployment, replicaset), then the
+ * scheduler, then the kubelets of all nodes.
+ */
 export function defaultControllers(): Controller[] {
-  return [namespaceController(), garbageCollectorController()];
+  return [
+    namespaceController(),
+    garbageCollectorController(),
+    deploymentController(),
+    replicaSetController(),
+    schedulerController(),
+    kubeletController(),
+  ];
 }
 
 /**
@@ -30,8 +47,11 @@ export class ControlPlane implements Reactor {
     private readonly cluster: Pick<Cluster, 'api' | 'store' | 'clock' | 'random'> & { timers: TimerQueue },
     controllers: Controller[] = defaultControllers(),
   ) {
+    const recorder = new EventRecorder(cluster.api, () => cluster.clock.now(), new ComponentState(cluster.store, 'event-recorder'));
     this.entries = controllers.map((controller) => {
       const ctx: ControllerContext = {
+        events: recorder,
+        state: new ComponentState(cluster.store, controller.name),
         api: cluster.api,
         clock: cluster.clock,
         random: cluster.random,

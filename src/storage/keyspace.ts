@@ -79,5 +79,6 @@ export interface Keyspace {
   /** small key/value store for cluster settings (clock, random state), outside the keyspace */
   getMeta(name: string): string | undefined;
   setMeta(name: string, value: string): void;
+  deleteMeta(name: string): void;
   close(): void;
 }

@@ -103,6 +103,7 @@ export class SqliteKeyspace implements Keyspace {
       ),
       compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
       getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
+      deleteMeta: this.db.prepare('DELETE FROM meta WHERE name = ?'),
       setMeta: this.db.prepare(
         'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
       ),
@@ -216,6 +217,10 @@ export class SqliteKeyspace implements Keyspace {
 
   setMeta(name: string, value: string): void {
     this.stmts.setMeta.run(name, value);
+  }
+
+  deleteMeta(name: string): void {
+    this.stmts.deleteMeta.run(name);
   }
 
   close(): void {

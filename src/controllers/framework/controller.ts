@@ -3,6 +3,8 @@ import type { ResourceInfo } from '../../apiserver/resources.js';
 import type { ClusterClock } from '../../sim/clock.js';
 import type { RandomSource } from '../../sim/random.js';
 import type { TimerQueue } from '../../storage/timers.js';
+import type { EventRecorder } from './events.js';
+import type { ComponentState } from './state.js';
 
 /** What a controller works with: the API server, the cluster clock, randomness and wake-ups. */
 export interface ControllerContext {
@@ -12,6 +14,10 @@ export interface ControllerContext {
   timers: TimerQueue;
   /** wakes this controller for key after delayMs of cluster time (workqueue AddAfter) */
   requeueAfter(key: string, delayMs: number): void;
+  /** records core/v1 Events with this controller as the source */
+  events: EventRecorder;
+  /** this controller's private memory (not visible through the API) */
+  state: ComponentState;
 }
 
 /**

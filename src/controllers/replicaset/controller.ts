@@ -1,0 +1,14 @@
+import type { Controller } from '../framework/controller.js';
+
+/**
+ * Scaffolding: ReplicaSet is being built in this folder (issue 3). Until then it watches nothing
+ * and does nothing, so the control plane's order of controllers is fixed already.
+ */
+export function replicaSetController(): Controller {
+  return {
+    name: 'replicaset-controller',
+    watches: [],
+    keysFor: () => [],
+    sync: () => undefined,
+  };
+}
