@@ -89,7 +89,7 @@ test('patch bodies: JSON is taken as is, YAML is converted', () => {
   assert.deepEqual(parsePatchBody(' {"a":1}', ''), { ok: true, value: { a: 1 } });
   assert.deepEqual(parsePatchBody('[{"op":"add"}]', ''), { ok: true, value: [{ op: 'add' }] });
   assert.deepEqual(parsePatchBody('a: yes', ''), { ok: true, value: { a: true } });
-  assert.throws(() => parsePatchBody('a: b: c', 'a: b: c'), /^unable to parse "a: b: c": yaml: mapping values are not allowed in this context$/);
+  assert.throws(() => parsePatchBody('a: b: c', 'a: b: c'), /: unable to parse "a: b: c": yaml: mapping values are not allowed in this context$/);
 });
 
 test('local patches: kubectl rewording and no mutation', () => {
@@ -102,7 +102,7 @@ test('local patches: kubectl rewording and no mutation', () => {
   const out = patchLocally(pod, 'strategic', { ok: true, value: { metadata: { labels: { a: null, b: '2' } } } });
   assert.deepEqual(out['metadata'], { name: 'p', labels: { b: '2' } });
   assert.deepEqual(pod['metadata'], { name: 'p', labels: { a: '1' } });
-  assert.throws(() => patchLocally(pod, 'strategic', { ok: true, value: 'x' }), /^invalid JSON document$/);
+  assert.throws(() => patchLocally(pod, 'strategic', { ok: true, value: 'x' }), /: invalid JSON document$/);
   assert.throws(() => patchLocally(pod, 'merge', { ok: false, jsonError: 'unexpected end of JSON input' }), /Invalid JSON Patch/);
   assert.throws(() => patchLocally(pod, 'merge', { ok: true, value: [1] }), /json: cannot unmarshal array into Go value of type unstructured.detector/);
 });
