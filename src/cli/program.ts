@@ -55,10 +55,39 @@ function usageErrorFrom(err: CommanderError, cmd: Command, inv: Invocation): Err
 }
 
 /**
+ * pflag flags with an optional value (booleans, `--dry-run`, `--cascade`) never take the next
+ * argument as their value (`--local pods` is --local and the argument `pods`); only
+ * `--local=false` sets one. Commander would swallow `pods`, so the bare forms (long or short) of
+ * options declared with `[value]` become `--x=<preset>` first (`true` unless the option has a
+ * preset, like --cascade's `background`).
+ */
+function rewriteBareOptionals(cmd: Command, argv: string[]): string[] {
+  const bare = new Map<string, string>();
+  for (const o of cmd.options) {
+    if (!o.optional || !o.long) continue;
+    const preset = o.presetArg === undefined ? 'true' : String(o.presetArg);
+    bare.set(o.long, `${o.long}=${preset}`);
+    if (o.short) bare.set(o.short, `${o.long}=${preset}`);
+  }
+  if (bare.size === 0) return argv;
+  const out: string[] = [];
+  let passthrough = false;
+  for (const a of argv) {
+    if (passthrough || a === '--') {
+      passthrough = true;
+      out.push(a);
+    } else out.push(bare.get(a) ?? a);
+  }
+  return out;
+}
+
+/**
  * Makes a subcommand behave like a cobra command: errors are thrown (not printed by commander),
- * help goes to stdout, and the action runs with a Context.
+ * help goes to stdout, pflag-style optional values, and the action runs with a Context.
  */
 export function configure(cmd: Command, inv: Invocation): Command {
+  const parseOptions = cmd.parseOptions.bind(cmd);
+  cmd.parseOptions = (argv: string[]) => parseOptions(rewriteBareOptionals(cmd, argv));
   cmd.exitOverride((err) => {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') {
       throw err;

@@ -82,6 +82,7 @@ export class SqliteKeyspace implements Keyspace {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
+    migrate(this.db);
     this.stmts = {
       get: this.db.prepare<[string], KvRow>('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
       list: this.db.prepare<[string, string], KvRow>(
@@ -232,4 +233,18 @@ function checkPrecondition(key: string, prev: KeyValue | undefined, expected: nu
   if (expected === undefined) return;
   const actual = prev ? prev.modRevision : 0;
   if (actual !== expected) throw new RevisionMismatch(key, expected, actual);
+}
+
+/**
+ * Brings a cluster file written by an earlier kubemu up to the current schema. Version 1 added
+ * the cluster time of each write to the log.
+ */
+function migrate(db: Database.Database): void {
+  if (Number(db.pragma('user_version', { simple: true })) >= 1) return;
+  db.transaction(() => {
+    if (Number(db.pragma('user_version', { simple: true })) >= 1) return;
+    const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('log')").all();
+    if (!columns.some((c) => c.name === 'time_ms')) db.exec('ALTER TABLE log ADD COLUMN time_ms INTEGER NOT NULL DEFAULT 0');
+    db.pragma('user_version = 1');
+  }).immediate();
 }

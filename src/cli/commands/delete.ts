@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { AggregateCliError, CliError } from '../../client/errors.js';
 import { IMMEDIATE_DELETION_WARNING, parseCascade, resolveGracePeriod } from '../../client/delete/options.js';
 import { type DeleteTarget, deleteTargets } from '../../client/delete/run-delete.js';
@@ -29,7 +29,7 @@ export function registerDelete(program: Command, inv: Invocation): void {
     .option('--field-selector <selector>', 'Selector (field query) to filter on.')
     .option('--all', 'Delete all resources, in the namespace of the specified resource types.')
     .option('-A, --all-namespaces', 'If present, list the requested object(s) across all namespaces.')
-    .option('--cascade [strategy]', 'Must be "background", "orphan", or "foreground".')
+    .addOption(new Option('--cascade [strategy]', 'Must be "background", "orphan", or "foreground".').preset('background'))
     .option('--grace-period <seconds>', 'Period of time in seconds given to the resource to terminate gracefully.', '-1')
     .option('--now', 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).')
     .option('--force', 'If true, immediately remove resources from API and bypass graceful deletion.')

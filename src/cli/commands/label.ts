@@ -19,30 +19,6 @@ export function boolOpt(opts: Record<string, unknown>, key: string, flag: string
   }
 }
 
-/**
- * pflag booleans never take the next argument as their value (`--local pods` is --local and
- * the argument `pods`); only `--local=false` sets one. Commander's `--local [bool]` would
- * swallow `pods`, so bare forms are rewritten to `--local=true` before commander parses them.
- * `shorts` maps a short form to its long name (`-A` → `all-namespaces`).
- */
-export function pflagBooleans(cmd: Command, longs: string[], shorts: Record<string, string> = {}): Command {
-  const base = cmd.parseOptions.bind(cmd);
-  cmd.parseOptions = (argv: string[]) => {
-    const out: string[] = [];
-    let passthrough = false;
-    for (const a of argv) {
-      if (passthrough || a === '--') {
-        passthrough = true;
-        out.push(a);
-      } else if (a.startsWith('--') && longs.includes(a.slice(2))) out.push(`${a}=true`);
-      else if (shorts[a] !== undefined) out.push(`--${shorts[a]}=true`);
-      else out.push(a);
-    }
-    return base(out);
-  };
-  return cmd;
-}
-
 /** The CommandEnv of a CLI context: the cluster is opened only if the command asks for it. */
 export function commandEnv(ctx: Context): CommandEnv {
   return {
@@ -58,10 +34,6 @@ export function commandEnv(ctx: Context): CommandEnv {
 
 /** The flags label and annotate share (label.go / annotate.go AddFlags). */
 export function addLabelAnnotateFlags(cmd: Command, noun: string): Command {
-  pflagBooleans(cmd, ['overwrite', 'list', 'local', 'all', 'all-namespaces', 'recursive', 'allow-missing-template-keys'], {
-    '-A': 'all-namespaces',
-    '-R': 'recursive',
-  });
   return cmd
     .argument('[args...]')
     .option('--overwrite [bool]', `If true, allow ${noun}s to be overwritten, otherwise reject ${noun} updates that overwrite existing ${noun}s.`)

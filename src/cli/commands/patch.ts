@@ -4,10 +4,10 @@ import { CliError } from '../../client/errors.js';
 import { collect } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
 import { parseDryRun } from './apply.js';
-import { boolOpt, commandEnv, pflagBooleans } from './label.js';
+import { boolOpt, commandEnv } from './label.js';
 
 export function registerPatch(program: Command, inv: Invocation): void {
-  pflagBooleans(configure(program.command('patch'), inv), ['local', 'recursive', 'allow-missing-template-keys'], { '-R': 'recursive' })
+  configure(program.command('patch'), inv)
     .description('Update fields of a resource')
     .argument('[args...]')
     .option('-p, --patch <patch>', 'The patch to be applied to the resource JSON file.')

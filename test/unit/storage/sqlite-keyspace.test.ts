@@ -102,3 +102,32 @@ test('a new cluster file is created with mode 0600 in a 0700 directory', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a cluster file from before the log had times is migrated in place', async () => {
+  const { default: Database } = await import('better-sqlite3');
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-ks-'));
+  try {
+    const path = join(dir, 'old.db');
+    const db = new Database(path);
+    db.exec(
+      'CREATE TABLE log (revision INTEGER PRIMARY KEY, key TEXT NOT NULL, type TEXT NOT NULL, value TEXT NOT NULL, create_revision INTEGER NOT NULL, prev_value TEXT, prev_mod_revision INTEGER);' +
+        "INSERT INTO log VALUES (2, '/a', 'PUT', 'v', 2, NULL, NULL);" +
+        'CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;' +
+        "INSERT INTO meta VALUES ('revision', '2');",
+    );
+    db.close();
+    const ks = new SqliteKeyspace(path);
+    ks.setTimeSource(() => 1234);
+    ks.put('/b', 'w');
+    assert.deepEqual(
+      ks.changesSince(0).map((e) => [e.kv.key, e.timeMs]),
+      [
+        ['/a', 0],
+        ['/b', 1234],
+      ],
+    );
+    ks.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
