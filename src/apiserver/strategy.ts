@@ -66,11 +66,20 @@ export function prepareForUpdate(obj: KubeObject, old: KubeObject, info: Resourc
   obj.metadata.generation = specChanged || annotationsChanged ? oldGen + 1 : oldGen;
 }
 
-/** PrepareForUpdate on the status subresource: only status changes. */
+/**
+ * PrepareForUpdate on the status subresource: only status changes — except that the deployment
+ * status strategy resets just spec and labels, so annotations sent with a Deployment's status
+ * are kept (the deployment controller writes `deployment.kubernetes.io/revision` this way,
+ * without bumping generation).
+ */
 export function prepareForStatusUpdate(obj: KubeObject, old: KubeObject): KubeObject {
   const merged = structuredClone(old);
   if (obj['status'] === undefined) delete merged['status'];
   else merged['status'] = obj['status'];
+  if (old.kind === 'Deployment') {
+    if (obj.metadata.annotations === undefined) delete merged.metadata.annotations;
+    else merged.metadata.annotations = structuredClone(obj.metadata.annotations);
+  }
   merged.metadata.resourceVersion = obj.metadata.resourceVersion;
   return merged;
 }
