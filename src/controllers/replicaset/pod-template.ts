@@ -1,0 +1,40 @@
+import type { KubeObject, OwnerReference } from '../../apiserver/object.js';
+
+/** The longest DNS subdomain, which a generated pod name must stay within. */
+const MAX_NAME_LENGTH = 253;
+
+interface PodTemplate {
+  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
+  spec?: Record<string, unknown>;
+}
+
+/**
+ * getPodsPrefix: pods are named `<controller>-<5 random characters>`, the API server adding the
+ * suffix to generateName. A prefix that would make the name too long drops the dash (the name
+ * is then rejected on create, as upstream's is).
+ */
+export function podNamePrefix(controllerName: string): string {
+  const prefix = `${controllerName}-`;
+  return prefix.length + 5 > MAX_NAME_LENGTH ? controllerName : prefix;
+}
+
+/**
+ * GetPodFromTemplate: a new pod from spec.template: only the template's labels, annotations
+ * and finalizers are carried over (its name or namespace are not), generateName from the
+ * controller's name, our controller reference, and a copy of the template's spec.
+ * Example: ReplicaSet hello-rs with template labels {app.kubernetes.io/name: hello-rs} →
+ * {metadata: {generateName: "hello-rs-", namespace, labels, ownerReferences: [ref]}, spec}.
+ */
+export function podFromTemplate(owner: KubeObject, controllerRef: OwnerReference): KubeObject {
+  const template = (((owner['spec'] ?? {}) as { template?: PodTemplate }).template ?? {}) as PodTemplate;
+  const meta = template.metadata ?? {};
+  const metadata: KubeObject['metadata'] = {
+    generateName: podNamePrefix(owner.metadata.name ?? ''),
+    namespace: owner.metadata.namespace,
+  };
+  if (meta.labels && Object.keys(meta.labels).length) metadata.labels = { ...meta.labels };
+  if (meta.annotations && Object.keys(meta.annotations).length) metadata.annotations = { ...meta.annotations };
+  if (meta.finalizers && meta.finalizers.length) metadata.finalizers = [...meta.finalizers];
+  metadata.ownerReferences = [{ ...controllerRef }];
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec ?? {}) };
+}

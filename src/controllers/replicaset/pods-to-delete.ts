@@ -1,0 +1,119 @@
+import type { KubeObject } from '../../apiserver/object.js';
+import { isPodActive, isPodReady, maxRestarts, podCreatedMs, podNodeName, podPhase, podReadySinceMs } from './pod-state.js';
+
+/** The annotation that lets users steer which pods a scale-down removes first. */
+export const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
+
+/** Phases in the order their pods are deleted: Pending first, Running last; others count as Pending. */
+const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
+
+/**
+ * The pod-deletion-cost annotation as upstream reads it: an int32 in plain decimal. "+10",
+ * "008", "1.5", "abc" and values beyond int32 are invalid and count as 0, like a missing one.
+ * "-5" → -5, "0" → 0, "2147483648" → 0.
+ */
+export function deletionCost(pod: KubeObject): number {
+  const v = pod.metadata.annotations?.[POD_DELETION_COST];
+  if (v === undefined) return 0;
+  if (!/^(-[0-9]+|0|[1-9][0-9]*)$/.test(v)) return 0;
+  const n = Number(v);
+  return n < -2147483648 || n > 2147483647 ? 0 : n;
+}
+
+/**
+ * How many nanoseconds ago t was, on a log2 scale: floor(log2(now − t)), or −1 when t is not in
+ * the past. Ages within a factor of two land in the same bucket, so a scale-down does not
+ * prefer one pod over another for being a few seconds younger when both are hours old.
+ * Worked example: 3 s old → log2(3e9) = 31.48 → 31; 11 s old → log2(1.1e10) = 33.36 → 33.
+ */
+export function logAgeBucket(tMs: number, nowMs: number): number {
+  const ns = (nowMs - tMs) * 1e6;
+  return ns > 0 ? Math.floor(Math.log2(ns)) : -1;
+}
+
+/** One pod with what the comparator needs, computed once. */
+export interface RankedPod {
+  pod: KubeObject;
+  /** active related pods on the same node (the pod itself included) */
+  rank: number;
+}
+
+/**
+ * ActivePodsWithRanks.Less: whether a is deleted before b. The first rule that tells them apart
+ * decides:
+ *   1. not scheduled before scheduled;
+ *   2. Pending < Unknown < Running;
+ *   3. not Ready before Ready;
+ *   4. lower pod-deletion-cost first;
+ *   5. more related pods on the same node first;
+ *   6. both Ready: Ready for a shorter time first (log2 buckets; same bucket → lower UID);
+ *   7. more container restarts first (regular containers, then sidecars);
+ *   8. created more recently first (log2 buckets; same bucket → lower UID).
+ */
+export function deleteBefore(a: RankedPod, b: RankedPod, nowMs: number): number {
+  const na = podNodeName(a.pod);
+  const nb = podNodeName(b.pod);
+  if (na !== nb && (na === '' || nb === '')) return na === '' ? -1 : 1;
+  const pa = PHASE_ORDINAL[podPhase(a.pod)] ?? 0;
+  const pb = PHASE_ORDINAL[podPhase(b.pod)] ?? 0;
+  if (pa !== pb) return pa - pb;
+  const ra = isPodReady(a.pod);
+  const rb = isPodReady(b.pod);
+  if (ra !== rb) return ra ? 1 : -1;
+  const ca = deletionCost(a.pod);
+  const cb = deletionCost(b.pod);
+  if (ca !== cb) return ca - cb;
+  if (a.rank !== b.rank) return b.rank - a.rank;
+  if (ra && rb) {
+    const c = newerFirst(podReadySinceMs(a.pod), podReadySinceMs(b.pod), a.pod, b.pod, nowMs);
+    if (c !== 0) return c;
+  }
+  const xa = maxRestarts(a.pod);
+  const xb = maxRestarts(b.pod);
+  if (xa.containers !== xb.containers) return xb.containers - xa.containers;
+  if (xa.sidecars !== xb.sidecars) return xb.sidecars - xa.sidecars;
+  return newerFirst(podCreatedMs(a.pod), podCreatedMs(b.pod), a.pod, b.pod, nowMs);
+}
+
+/**
+ * Orders two times "more recent first", a zero (absent) time counting as the most recent.
+ * Equal times do not decide; times in the same log2 age bucket are ordered by UID instead.
+ */
+function newerFirst(ta: number | undefined, tb: number | undefined, a: KubeObject, b: KubeObject, nowMs: number): number {
+  if (ta === tb) return 0;
+  if (ta === undefined || tb === undefined) return ta === undefined ? -1 : 1;
+  const diff = logAgeBucket(ta, nowMs) - logAgeBucket(tb, nowMs);
+  if (diff === 0) {
+    const ua = a.metadata.uid ?? '';
+    const ub = b.metadata.uid ?? '';
+    return ua < ub ? -1 : ua > ub ? 1 : 0;
+  }
+  return diff;
+}
+
+/**
+ * getPodsToDelete: which n of the active pods a scale-down removes. With n equal to all of them
+ * no ranking is needed. `related` are the pods of every ReplicaSet under the same controller (a
+ * Deployment's old and new ReplicaSets); a ReplicaSet without a controller has none, so rule 5
+ * never decides for it. Upstream's sort is not stable; kubemu sorts stably by name first so a
+ * seeded cluster always picks the same pods.
+ */
+export function podsToDelete(
+  active: readonly KubeObject[],
+  related: readonly KubeObject[],
+  n: number,
+  nowMs: number,
+): KubeObject[] {
+  if (n >= active.length) return [...active];
+  const onNode = new Map<string, number>();
+  for (const p of related) {
+    if (!isPodActive(p)) continue;
+    const node = podNodeName(p);
+    onNode.set(node, (onNode.get(node) ?? 0) + 1);
+  }
+  const ranked: RankedPod[] = [...active]
+    .sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1))
+    .map((pod) => ({ pod, rank: onNode.get(podNodeName(pod)) ?? 0 }));
+  ranked.sort((a, b) => deleteBefore(a, b, nowMs));
+  return ranked.slice(0, n).map((r) => r.pod);
+}
