@@ -1,14 +1,19 @@
 import type { Controller } from '../framework/controller.js';
+import { deploymentKeysFor } from './event-handlers.js';
+import { DEPLOYMENTS, PODS, REPLICASETS, COMPONENT } from './resources.js';
+import { withRetries } from './retry.js';
+import { syncDeployment } from './sync.js';
 
 /**
- * Scaffolding: Deployment is being built in this folder (issue 3). Until then it watches nothing
- * and does nothing, so the control plane's order of controllers is fixed already.
+ * The Deployment controller (kube-controller-manager's `deployment-controller`): watches
+ * Deployments, ReplicaSets and Pods, keys its work queue by `namespace/name` of a Deployment,
+ * and rolls Deployments out through their ReplicaSets (sync.ts has the decision order).
  */
 export function deploymentController(): Controller {
   return {
-    name: 'deployment-controller',
-    watches: [],
-    keysFor: () => [],
-    sync: () => undefined,
+    name: COMPONENT,
+    watches: [DEPLOYMENTS, REPLICASETS, PODS],
+    keysFor: deploymentKeysFor,
+    sync: (key, ctx) => withRetries(ctx, key, () => syncDeployment(ctx, key)),
   };
 }

@@ -1,0 +1,110 @@
+import { labelSelectorAsSelector } from '../../client/selectors/metav1-label-selector.js';
+import { selectorMatches, type Selector } from '../../client/selectors/selector.js';
+import { StatusError } from '../../apiserver/errors.js';
+import type { ControllerContext } from '../framework/controller.js';
+import { controllerRefOf } from './new-replica-set.js';
+import { DEPLOYMENTS, PODS, REPLICASETS } from './resources.js';
+import type { Deployment, PodShape, ReplicaSet } from './types.js';
+
+/**
+ * ControllerRefManager for a Deployment's ReplicaSets (getReplicaSetsForDeployment): of all
+ * ReplicaSets in the namespace, those controlled by the Deployment and matching its selector
+ * are its own; an orphan that matches is adopted; one of its own that no longer matches is
+ * released.
+ */
+
+/** What to do with each candidate ReplicaSet, decided purely. */
+export type Claim = 'claimed' | 'adopt' | 'release' | 'ignore';
+
+export function claimDecision(d: Deployment, selector: Selector, rs: ReplicaSet): Claim {
+  const ref = rs.metadata.ownerReferences?.find((r) => r.controller);
+  const matches = selectorMatches(selector, rs.metadata.labels);
+  if (ref) {
+    if (ref.uid !== d.metadata.uid) return 'ignore';
+    if (matches) return 'claimed';
+    return d.metadata.deletionTimestamp ? 'ignore' : 'release';
+  }
+  if (d.metadata.deletionTimestamp || !matches) return 'ignore';
+  if (rs.metadata.deletionTimestamp) return 'ignore';
+  if (d.metadata.namespace !== rs.metadata.namespace) return 'ignore';
+  return 'adopt';
+}
+
+/** The Deployment's selector; throws upstream's message for an invalid one. */
+export function deploymentSelector(d: Deployment): Selector {
+  try {
+    return labelSelectorAsSelector(d.spec.selector ?? null);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new Error(`deployment ${d.metadata.namespace ?? ''}/${d.metadata.name ?? ''} has invalid label selector: ${why}`);
+  }
+}
+
+/** Claims the namespace's ReplicaSets for d, adopting and releasing through the API server. */
+export function claimReplicaSets(ctx: ControllerContext, d: Deployment): ReplicaSet[] {
+  const selector = deploymentSelector(d);
+  const claimed: ReplicaSet[] = [];
+  let canAdopt: boolean | undefined;
+  for (const rs of ctx.api.list(REPLICASETS, d.metadata.namespace) as ReplicaSet[]) {
+    const decision = claimDecision(d, selector, rs);
+    if (decision === 'claimed') claimed.push(rs);
+    else if (decision === 'release') ignoreNotFound(() => release(ctx, d, rs));
+    else if (decision === 'adopt') {
+      // RecheckDeletionTimestamp: one uncached read confirms d still exists and is not being deleted.
+      canAdopt ??= stillAdoptable(ctx, d);
+      if (!canAdopt) continue;
+      if (ignoreNotFound(() => adopt(ctx, d, rs))) claimed.push(rs);
+    }
+  }
+  return claimed;
+}
+
+function stillAdoptable(ctx: ControllerContext, d: Deployment): boolean {
+  const fresh = ctx.api.tryGet(DEPLOYMENTS, d.metadata.namespace, d.metadata.name ?? '');
+  return !!fresh && fresh.metadata.uid === d.metadata.uid && !fresh.metadata.deletionTimestamp;
+}
+
+function adopt(ctx: ControllerContext, d: Deployment, rs: ReplicaSet): void {
+  ctx.api.modify(REPLICASETS, rs.metadata.namespace, rs.metadata.name ?? '', (o) => {
+    if (o.metadata.uid !== rs.metadata.uid) throw new StatusError('NotFound', 404, 'uid changed');
+    o.metadata.ownerReferences = [...(o.metadata.ownerReferences ?? []), controllerRefOf(d)];
+    return o;
+  });
+}
+
+function release(ctx: ControllerContext, d: Deployment, rs: ReplicaSet): void {
+  ctx.api.modify(REPLICASETS, rs.metadata.namespace, rs.metadata.name ?? '', (o) => {
+    const refs = (o.metadata.ownerReferences ?? []).filter((r) => r.uid !== d.metadata.uid);
+    if (refs.length) o.metadata.ownerReferences = refs;
+    else delete o.metadata.ownerReferences;
+    return o;
+  });
+}
+
+/** Runs fn; a NotFound (the object went away meanwhile) is not an error. Returns whether fn succeeded. */
+function ignoreNotFound(fn: () => void): boolean {
+  try {
+    fn();
+    return true;
+  } catch (e) {
+    if (e instanceof StatusError && e.reason === 'NotFound') return false;
+    throw e;
+  }
+}
+
+/**
+ * getPodMapForDeployment: the pods selected by the Deployment, grouped by the UID of the
+ * ReplicaSet (among rsList) that controls them — terminating and finished pods included.
+ */
+export function podMapForDeployment(ctx: ControllerContext, d: Deployment, rsList: readonly ReplicaSet[]): Map<string, PodShape[]> {
+  const selector = deploymentSelector(d);
+  const map = new Map<string, PodShape[]>();
+  for (const rs of rsList) map.set(rs.metadata.uid ?? '', []);
+  for (const pod of ctx.api.list(PODS, d.metadata.namespace) as PodShape[]) {
+    if (!selectorMatches(selector, pod.metadata.labels)) continue;
+    const ref = pod.metadata.ownerReferences?.find((r) => r.controller);
+    if (!ref) continue;
+    map.get(ref.uid)?.push(pod);
+  }
+  return map;
+}

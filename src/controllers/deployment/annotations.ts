@@ -1,0 +1,91 @@
+/**
+ * The annotations the Deployment controller maintains on Deployments and ReplicaSets, and the
+ * rule for which Deployment annotations are copied onto its ReplicaSets.
+ */
+
+/** The revision of a ReplicaSet (and the Deployment's current one): "1", "2", ... */
+export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
+/** Older revision numbers a revived ReplicaSet used to have, comma-separated: "1,3". */
+export const REVISION_HISTORY_ANNOTATION = 'deployment.kubernetes.io/revision-history';
+/** The Deployment's spec.replicas when the controller last sized this ReplicaSet. */
+export const DESIRED_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/desired-replicas';
+/** spec.replicas + maxSurge when the controller last sized this ReplicaSet (proportional scaling). */
+export const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
+/** The legacy in-controller rollback request (extensions/v1beta1 rollback subresource). */
+export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
+/** What `kubectl apply` remembers; never copied to ReplicaSets. */
+export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
+/** The revision description `kubectl rollout history` shows. */
+export const CHANGE_CAUSE_ANNOTATION = 'kubernetes.io/change-cause';
+
+/** The label that makes each ReplicaSet's selector unique to its template. */
+export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
+
+/** Upstream keeps revision-history under this many characters, dropping the oldest entries. */
+export const MAX_REVISION_HISTORY_CHARS = 2000;
+
+/** Deployment annotations never copied to ReplicaSets (upstream's annotationsToSkip). */
+export const ANNOTATIONS_TO_SKIP: ReadonlySet<string> = new Set([
+  LAST_APPLIED_ANNOTATION,
+  REVISION_ANNOTATION,
+  REVISION_HISTORY_ANNOTATION,
+  DESIRED_REPLICAS_ANNOTATION,
+  MAX_REPLICAS_ANNOTATION,
+  ROLLBACK_TO_ANNOTATION,
+]);
+
+/**
+ * copyDeploymentAnnotationsToReplicaSet: every Deployment annotation outside the skip-list is
+ * set on the ReplicaSet when missing or different (nothing is ever removed from the RS).
+ * Mutates `rsAnnotations`; returns whether anything changed.
+ */
+export function copyDeploymentAnnotations(
+  deploymentAnnotations: Readonly<Record<string, string>> | undefined,
+  rsAnnotations: Record<string, string>,
+): boolean {
+  let changed = false;
+  for (const [k, v] of Object.entries(deploymentAnnotations ?? {})) {
+    if (ANNOTATIONS_TO_SKIP.has(k)) continue;
+    if (rsAnnotations[k] === v) continue;
+    rsAnnotations[k] = v;
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * SetReplicasAnnotations: writes desired-replicas and max-replicas; returns whether they changed.
+ * Example: 4 replicas with maxSurge 1 → desired-replicas "4", max-replicas "5".
+ */
+export function setReplicasAnnotations(annotations: Record<string, string>, desired: number, max: number): boolean {
+  let changed = false;
+  if (annotations[DESIRED_REPLICAS_ANNOTATION] !== String(desired)) {
+    annotations[DESIRED_REPLICAS_ANNOTATION] = String(desired);
+    changed = true;
+  }
+  if (annotations[MAX_REPLICAS_ANNOTATION] !== String(max)) {
+    annotations[MAX_REPLICAS_ANNOTATION] = String(max);
+    changed = true;
+  }
+  return changed;
+}
+
+/** ReplicasAnnotationsNeedUpdate. */
+export function replicasAnnotationsNeedUpdate(
+  annotations: Readonly<Record<string, string>> | undefined,
+  desired: number,
+  max: number,
+): boolean {
+  const a = annotations ?? {};
+  return a[DESIRED_REPLICAS_ANNOTATION] !== String(desired) || a[MAX_REPLICAS_ANNOTATION] !== String(max);
+}
+
+/**
+ * Parses an annotation as upstream parses replica counts (strconv.ParseInt(s, 10, 32) in newer
+ * releases): a non-negative decimal int32, otherwise undefined ("-1", "1.5", "2147483648" → undefined).
+ */
+export function parseReplicasAnnotation(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\+?\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= 2147483647 ? n : undefined;
+}

@@ -1,0 +1,125 @@
+import { jsonEqual, type JsonValue } from '../../common/json.js';
+import { rfc3339 } from '../../sim/clock.js';
+import type { ControllerContext } from '../framework/controller.js';
+import { splitKey } from '../framework/controller.js';
+import { DESIRED_REPLICAS_ANNOTATION, ROLLBACK_TO_ANNOTATION, parseReplicasAnnotation } from './annotations.js';
+import { claimReplicaSets, podMapForDeployment } from './adoption.js';
+import { updateDeploymentStatus } from './deployment-writes.js';
+import { pausedConditionStatus } from './paused.js';
+import { planScale } from './proportional-scale.js';
+import { activeReplicaSets } from './replica-sets.js';
+import { scaleIfResized, scaleReplicaSet } from './replica-set-writes.js';
+import { COMPONENT, DEPLOYMENTS } from './resources.js';
+import { parseRevision } from './revision.js';
+import { rollback } from './rollback.js';
+import { cleanupDeployment, rolloutRecreate, rolloutRolling } from './rollout.js';
+import { calculateStatus } from './status.js';
+import { getAllReplicaSetsAndSyncRevision } from './sync-revision.js';
+import { type Deployment, type ReplicaSet, RECREATE, ROLLING_UPDATE, desiredReplicas } from './types.js';
+
+/**
+ * syncDeployment: one reconcile of one Deployment, in upstream's strict order — the first
+ * matching branch does the work:
+ *   gone → nothing; empty selector → warn; being deleted → status only;
+ *   (paused conditions) paused → scale only; rollback annotation → rollback;
+ *   replicas changed (desired-replicas annotation differs) → proportional scaling;
+ *   otherwise the strategy's rollout.
+ */
+export function syncDeployment(ctx: ControllerContext, key: string): void {
+  const { namespace, name } = splitKey(key);
+  const live = ctx.api.tryGet(DEPLOYMENTS, namespace, name);
+  if (!live) return;
+  const d = structuredClone(live) as Deployment;
+
+  const sel = d.spec.selector;
+  if (sel && isEmptySelector(sel)) {
+    ctx.events.record({
+      involved: d,
+      type: 'Warning',
+      reason: 'SelectingAll',
+      message: 'This deployment is selecting all pods. A non-empty selector is required.',
+      component: COMPONENT,
+    });
+    if ((d.status?.observedGeneration ?? 0) < (d.metadata.generation ?? 0)) {
+      updateDeploymentStatus(ctx, d, { ...(d.status ?? {}), observedGeneration: d.metadata.generation ?? 0 });
+    }
+    return;
+  }
+
+  const rsList = claimReplicaSets(ctx, d);
+  const podMap = podMapForDeployment(ctx, d, rsList);
+
+  if (d.metadata.deletionTimestamp) return syncStatusOnly(ctx, d, rsList);
+
+  const paused = pausedConditionStatus(d, rfc3339(ctx.clock.now()));
+  if (paused) updateDeploymentStatus(ctx, d, paused);
+
+  if (d.spec.paused) return sync(ctx, d, rsList);
+  if (rollbackTo(d) !== undefined) return rollback(ctx, d, rsList);
+  if (isScalingEvent(ctx, d, rsList)) return sync(ctx, d, rsList);
+
+  const type = d.spec.strategy?.type;
+  if (type === RECREATE) return rolloutRecreate(ctx, d, rsList, podMap);
+  if (type === ROLLING_UPDATE) return rolloutRolling(ctx, d, rsList);
+  throw new Error(`unexpected deployment strategy type: ${type ?? ''}`);
+}
+
+/** `{}`: upstream compares the selector with an empty LabelSelector (validation forbids it). */
+function isEmptySelector(sel: NonNullable<Deployment['spec']['selector']>): boolean {
+  return !Object.keys(sel.matchLabels ?? {}).length && !(sel.matchExpressions ?? []).length;
+}
+
+/** The legacy rollback request, if the annotation parses as an integer. */
+export function rollbackTo(d: Deployment): number | undefined {
+  const v = d.metadata.annotations?.[ROLLBACK_TO_ANNOTATION];
+  return v === undefined ? undefined : parseRevision(v);
+}
+
+/**
+ * isScalingEvent: some active ReplicaSet was last sized for a different spec.replicas than the
+ * Deployment has now (its desired-replicas annotation says so). RSes without the annotation do
+ * not count. Like upstream, this first syncs revisions (which may write).
+ */
+function isScalingEvent(ctx: ControllerContext, d: Deployment, rsList: readonly ReplicaSet[]): boolean {
+  const { newRS, oldRSs } = getAllReplicaSetsAndSyncRevision(ctx, d, rsList, false);
+  for (const rs of activeReplicaSets([...oldRSs, newRS])) {
+    const desired = parseReplicasAnnotation(rs.metadata.annotations?.[DESIRED_REPLICAS_ANNOTATION]);
+    if (desired === undefined) continue;
+    if (desired !== desiredReplicas(d)) return true;
+  }
+  return false;
+}
+
+/**
+ * sync: scaling events and paused Deployments — never creates a ReplicaSet; resizes
+ * (proportionally), cleans up history when paused, and writes status (not the Progressing
+ * condition, and no deadline check: time spent paused never counts).
+ */
+function sync(ctx: ControllerContext, d: Deployment, rsList: readonly ReplicaSet[]): void {
+  const { newRS, oldRSs } = getAllReplicaSetsAndSyncRevision(ctx, d, rsList, false);
+  const plan = planScale(d, newRS, oldRSs);
+  for (const step of plan.steps) {
+    if (plan.kind === 'always') scaleReplicaSet(ctx, d, step.rs, step.to);
+    else scaleIfResized(ctx, d, step.rs, step.to);
+  }
+  if (d.spec.paused && rollbackTo(d) === undefined) cleanupDeployment(ctx, d, oldRSs);
+  syncDeploymentStatus(ctx, [...oldRSs, newRS], newRS, d);
+}
+
+/** syncStatusOnly: a Deployment being deleted only gets its status refreshed. */
+function syncStatusOnly(ctx: ControllerContext, d: Deployment, rsList: readonly ReplicaSet[]): void {
+  const { newRS, oldRSs } = getAllReplicaSetsAndSyncRevision(ctx, d, rsList, false);
+  syncDeploymentStatus(ctx, [...oldRSs, newRS], newRS, d);
+}
+
+/** syncDeploymentStatus: calculateStatus, written only when it differs. */
+function syncDeploymentStatus(
+  ctx: ControllerContext,
+  allRSs: readonly (ReplicaSet | undefined)[],
+  newRS: ReplicaSet | undefined,
+  d: Deployment,
+): void {
+  const next = calculateStatus(allRSs, newRS, d, rfc3339(ctx.clock.now()));
+  if (jsonEqual((d.status ?? {}) as JsonValue, next as JsonValue)) return;
+  updateDeploymentStatus(ctx, d, next);
+}

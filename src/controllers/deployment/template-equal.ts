@@ -1,0 +1,41 @@
+import { POD_TEMPLATE_HASH_LABEL } from './annotations.js';
+import type { PodTemplateShape } from './types.js';
+
+/**
+ * EqualIgnoreHash: whether two pod templates are the same apart from the pod-template-hash
+ * label. Upstream compares with apimachinery's semantic equality, under which a nil and an
+ * empty map or slice are equal; `prune` removes empty objects/arrays and nulls so that
+ * `labels: {}` equals no labels at all.
+ * Not emulated: resource quantities compare as written ("1000m" ≠ "1").
+ */
+export function equalIgnoreHash(a: PodTemplateShape | undefined, b: PodTemplateShape | undefined): boolean {
+  return JSON.stringify(prune(withoutHash(a))) === JSON.stringify(prune(withoutHash(b)));
+}
+
+/** A copy of the template without the pod-template-hash label. */
+export function withoutHash(t: PodTemplateShape | undefined): PodTemplateShape {
+  const copy = structuredClone(t ?? {});
+  const labels = copy.metadata?.labels;
+  if (labels && POD_TEMPLATE_HASH_LABEL in labels) {
+    delete labels[POD_TEMPLATE_HASH_LABEL];
+  }
+  return copy;
+}
+
+/** Sorted keys, no empty containers, no nulls: one canonical shape per semantic value. */
+function prune(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const items = v.map(prune);
+    return items.length ? items : undefined;
+  }
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(o).sort()) {
+      const p = prune(o[k]);
+      if (p !== undefined) out[k] = p;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return v === null ? undefined : v;
+}
