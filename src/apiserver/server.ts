@@ -223,6 +223,20 @@ export class ApiServer {
       }
       const next = structuredClone(old);
       next['spec'] = { ...spec, nodeName };
+      // The binding registry also marks the pod scheduled, in the same write (UpdatePodCondition).
+      const status = (next['status'] ?? {}) as { conditions?: { type: string; status?: string; lastTransitionTime?: string }[] };
+      const conditions = status.conditions ?? [];
+      const i = conditions.findIndex((c) => c.type === 'PodScheduled');
+      const scheduled = {
+        type: 'PodScheduled',
+        observedGeneration: old.metadata.generation ?? 1,
+        status: 'True',
+        lastProbeTime: null,
+        lastTransitionTime: conditions[i]?.status === 'True' ? conditions[i]?.lastTransitionTime : this.now(),
+      };
+      if (i >= 0) conditions[i] = scheduled as (typeof conditions)[number];
+      else conditions.push(scheduled as (typeof conditions)[number]);
+      next['status'] = { ...status, conditions };
       return this.commitUpdate(info, next, old, {});
     });
   }

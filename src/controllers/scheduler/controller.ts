@@ -1,14 +1,100 @@
-import type { Controller } from '../framework/controller.js';
+import type { WatchEvent } from '../../apiserver/server.js';
+import type { KubeObject } from '../../apiserver/object.js';
+import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
+import { MAX_UNSCHEDULABLE_MS, type PendingPod } from './backoff.js';
+import { NODE, POD, SCHEDULER_NAME, applyDecision, podFingerprint, schedulePod, wantsScheduling } from './schedule-one.js';
+
+/** State key listing the pods waiting in the unschedulable pool. */
+const PENDING_INDEX = 'pending-index';
 
 /**
- * Scaffolding: the scheduler is being built in this folder (issue 3). Until then it watches nothing
- * and does nothing, so the control plane's order of controllers is fixed already.
+ * kube-scheduler, reduced to the default profile's observable behaviour: it places pods whose
+ * schedulerName is default-scheduler and that have no node, one at a time, through the
+ * filters, scores and binding of schedule-one.ts. Keys are `namespace/name` of pods.
+ *
+ * A pod that fits nowhere waits until something might let it in — a node added or changed
+ * (labels, taints, cordon, allocatable), a bound pod deleted or finished, a change of the pod's
+ * own spec or labels — and is retried then if its backoff has passed, else when it has; and
+ * after 5 minutes regardless.
  */
 export function schedulerController(): Controller {
   return {
-    name: 'default-scheduler',
-    watches: [],
-    keysFor: () => [],
-    sync: () => undefined,
+    name: SCHEDULER_NAME,
+    watches: [POD, NODE],
+    keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
+      return ev.object.kind === 'Node' ? nodeEvent(ev, ctx) : podEvent(ev, ctx);
+    },
+    sync(key: string, ctx: ControllerContext): void {
+      const { namespace, name } = splitKey(key);
+      const pod = ctx.api.tryGet(POD, namespace, name);
+      const previous = ctx.state.get<PendingPod>(`pending:${key}`);
+      if (!pod || !wantsScheduling(pod)) {
+        forget(ctx, key);
+        return;
+      }
+      // A retry due to an event comes early; the backoff still applies.
+      if (previous && previous.uid === pod.metadata.uid && ctx.clock.now() < previous.backoffUntilMs) {
+        ctx.requeueAfter(key, previous.backoffUntilMs - ctx.clock.now());
+        return;
+      }
+      const next = applyDecision(ctx, pod, schedulePod(ctx, pod), previous);
+      if (!next) {
+        forget(ctx, key);
+        return;
+      }
+      ctx.state.set(`pending:${key}`, next);
+      const index = ctx.state.get<string[]>(PENDING_INDEX) ?? [];
+      if (!index.includes(key)) ctx.state.set(PENDING_INDEX, [...index, key]);
+      ctx.requeueAfter(key, MAX_UNSCHEDULABLE_MS);
+    },
   };
+}
+
+function forget(ctx: ControllerContext, key: string): void {
+  if (ctx.state.get<PendingPod>(`pending:${key}`) === undefined) return;
+  ctx.state.delete(`pending:${key}`);
+  ctx.state.set(
+    PENDING_INDEX,
+    (ctx.state.get<string[]>(PENDING_INDEX) ?? []).filter((k) => k !== key),
+  );
+}
+
+/** Every waiting pod, to be retried (the sync holds back those still in backoff). */
+function pendingKeys(ctx: ControllerContext): string[] {
+  return ctx.state.get<string[]>(PENDING_INDEX) ?? [];
+}
+
+function podEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
+  const pod = ev.object;
+  const key = objectKey(pod.metadata.namespace, pod.metadata.name ?? '');
+  const bound = !!((pod['spec'] ?? {}) as { nodeName?: string }).nodeName;
+  if (bound) {
+    // A bound pod that goes away or finishes frees room on its node.
+    const phase = ((pod['status'] ?? {}) as { phase?: string }).phase;
+    return ev.type === 'DELETED' || phase === 'Succeeded' || phase === 'Failed' ? pendingKeys(ctx) : [];
+  }
+  if (ev.type === 'DELETED' || !wantsScheduling(pod)) return [key];
+  const pending = ctx.state.get<PendingPod>(`pending:${key}`);
+  // Our own PodScheduled=False write (a status change) is no reason to try again.
+  if (pending && pending.uid === pod.metadata.uid && pending.fingerprint === podFingerprint(pod)) return [];
+  return [key];
+}
+
+/** What about a node can change a filter's verdict. */
+function nodeFingerprint(node: KubeObject): string {
+  const spec = (node['spec'] ?? {}) as { unschedulable?: boolean; taints?: unknown };
+  const allocatable = ((node['status'] ?? {}) as { allocatable?: unknown }).allocatable ?? null;
+  return JSON.stringify([node.metadata.labels ?? null, spec.unschedulable ?? false, spec.taints ?? null, allocatable]);
+}
+
+function nodeEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
+  const name = ev.object.metadata.name ?? '';
+  if (ev.type === 'DELETED') {
+    ctx.state.delete(`node:${name}`);
+    return [];
+  }
+  const fp = nodeFingerprint(ev.object);
+  if (ctx.state.get<string>(`node:${name}`) === fp) return [];
+  ctx.state.set(`node:${name}`, fp);
+  return pendingKeys(ctx);
 }

@@ -1,0 +1,222 @@
+import type { KubeObject } from '../../apiserver/object.js';
+import { type ResourceAmounts, nodeAllocatable, podRequests, sumRequests } from './requests.js';
+
+/**
+ * The Filter plugins of the default profile that kubemu emulates, in the profile's order
+ * (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit). A node is
+ * rejected by the first plugin that fails; that plugin's reasons end up in the
+ * "0/3 nodes are available: ..." message.
+ */
+
+/**
+ * framework.Code of a failed filter: Unschedulable may be cured by preemption (evicting pods),
+ * UnschedulableAndUnresolvable cannot (a taint, a selector, a request larger than the node).
+ */
+export type FilterCode = 'Unschedulable' | 'UnschedulableAndUnresolvable';
+
+export interface FilterFailure {
+  code: FilterCode;
+  reasons: string[];
+}
+
+/** NodeUnschedulable's reason. */
+export const REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
+/** TaintToleration's reason; the taint itself is no longer named (kubernetes#134740, v1.35). */
+export const REASON_UNTOLERATED_TAINT = 'node(s) had untolerated taint(s)';
+/** NodeAffinity's reason, for nodeSelector and required node affinity alike. */
+export const REASON_NODE_AFFINITY = "node(s) didn't match Pod's node affinity/selector";
+/** NodePorts' reason. */
+export const REASON_NODE_PORTS = "node(s) didn't have free ports for the requested pod ports";
+/** NodeResourcesFit's reason when the node holds its maximum number of pods. */
+export const REASON_TOO_MANY_PODS = 'Too many pods';
+
+/** The taint a cordoned node is treated as having. */
+const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: string;
+}
+
+export interface Toleration {
+  key?: string;
+  operator?: string;
+  value?: string;
+  effect?: string;
+}
+
+interface NodeSelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
+interface PodSpecView {
+  tolerations?: Toleration[];
+  nodeSelector?: Record<string, string>;
+  affinity?: { nodeAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms?: NodeSelectorTerm[] } } };
+  containers?: { ports?: { hostPort?: number; protocol?: string; hostIP?: string }[] }[];
+  initContainers?: { ports?: { hostPort?: number; protocol?: string; hostIP?: string }[] }[];
+}
+
+function podSpec(pod: KubeObject): PodSpecView {
+  return (pod['spec'] ?? {}) as PodSpecView;
+}
+
+/** A node's spec.taints. */
+export function nodeTaints(node: KubeObject): Taint[] {
+  return ((node['spec'] ?? {}) as { taints?: Taint[] }).taints ?? [];
+}
+
+/**
+ * Toleration.ToleratesTaint: the effect matches (or the toleration names none), the key
+ * matches (or the toleration names none, which only makes sense with Exists), and then
+ * Exists tolerates any value while Equal (the default operator) needs the same value.
+ */
+export function tolerates(t: Toleration, taint: Taint): boolean {
+  if (t.effect && t.effect !== taint.effect) return false;
+  if (t.key && t.key !== taint.key) return false;
+  const op = t.operator || 'Equal';
+  if (op === 'Exists') return true;
+  if (op === 'Equal') return (t.value ?? '') === (taint.value ?? '');
+  return false;
+}
+
+/** The first NoSchedule/NoExecute taint no toleration covers (FindMatchingUntoleratedTaint). */
+export function untoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[]): Taint | undefined {
+  return taints.find(
+    (taint) => (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') && !tolerations.some((t) => tolerates(t, taint)),
+  );
+}
+
+function requirementMatches(r: NodeSelectorRequirement, value: string | undefined): boolean {
+  const values = r.values ?? [];
+  switch (r.operator) {
+    case 'In':
+      return value !== undefined && values.includes(value);
+    case 'NotIn':
+      return value === undefined || !values.includes(value);
+    case 'Exists':
+      return value !== undefined;
+    case 'DoesNotExist':
+      return value === undefined;
+    case 'Gt':
+    case 'Lt': {
+      if (value === undefined || values.length !== 1 || !/^-?[0-9]+$/.test(value) || !/^-?[0-9]+$/.test(values[0] ?? '')) {
+        return false;
+      }
+      const a = BigInt(value);
+      const b = BigInt(values[0] ?? '0');
+      return r.operator === 'Gt' ? a > b : a < b;
+    }
+    default:
+      return false;
+  }
+}
+
+/** A node selector term: all its expressions (labels) and fields (metadata.name) hold; an empty term matches nothing. */
+function termMatches(term: NodeSelectorTerm, node: KubeObject): boolean {
+  const exprs = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (!exprs.length && !fields.length) return false;
+  const labels = node.metadata.labels ?? {};
+  return (
+    exprs.every((r) => requirementMatches(r, Object.prototype.hasOwnProperty.call(labels, r.key) ? labels[r.key] : undefined)) &&
+    fields.every((r) => r.key === 'metadata.name' && requirementMatches(r, node.metadata.name))
+  );
+}
+
+/** NodeAffinity's filter: every nodeSelector label, and one of the required node selector terms. */
+export function matchesNodeAffinity(pod: KubeObject, node: KubeObject): boolean {
+  const spec = podSpec(pod);
+  const labels = node.metadata.labels ?? {};
+  for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) if (labels[k] !== v) return false;
+  const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (!required) return true;
+  return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
+}
+
+function hostPorts(pod: KubeObject): { port: number; protocol: string; ip: string }[] {
+  const spec = podSpec(pod);
+  const out: { port: number; protocol: string; ip: string }[] = [];
+  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+    for (const p of c.ports ?? []) {
+      if (p.hostPort && p.hostPort > 0) out.push({ port: p.hostPort, protocol: p.protocol || 'TCP', ip: p.hostIP || '0.0.0.0' });
+    }
+  }
+  return out;
+}
+
+/** NodePorts: a host port (protocol, address) already taken on the node; 0.0.0.0 conflicts with every address. */
+export function hostPortsConflict(pod: KubeObject, podsOnNode: readonly KubeObject[]): boolean {
+  const used = podsOnNode.flatMap(hostPorts);
+  return hostPorts(pod).some((w) =>
+    used.some((u) => u.port === w.port && u.protocol === w.protocol && (u.ip === w.ip || u.ip === '0.0.0.0' || w.ip === '0.0.0.0')),
+  );
+}
+
+/** The resources NodeResourcesFit names in "Insufficient <name>" (cpu, memory, ephemeral-storage, extended ones). */
+function insufficient(request: ResourceAmounts, allocatable: ResourceAmounts, requested: ResourceAmounts): FilterFailure | undefined {
+  const reasons: string[] = [];
+  let unresolvable = false;
+  const check = (name: string) => {
+    const want = request.get(name) ?? 0;
+    if (want <= 0) return;
+    const alloc = allocatable.get(name) ?? 0;
+    if (want > alloc - (requested.get(name) ?? 0)) {
+      reasons.push(`Insufficient ${name}`);
+      // More than the whole node offers: evicting pods cannot help.
+      if (want > alloc) unresolvable = true;
+    }
+  };
+  check('cpu');
+  check('memory');
+  check('ephemeral-storage');
+  for (const name of [...request.keys()].sort()) if (!['cpu', 'memory', 'ephemeral-storage', 'pods'].includes(name)) check(name);
+  return reasons.length ? { code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons } : undefined;
+}
+
+/**
+ * NodeResourcesFit: one more pod than allocatable pods → "Too many pods"; then each requested
+ * resource against allocatable minus the requests of the pods already there.
+ * Worked example: allocatable cpu 2 (2000m), pods there request 1500m, the pod wants 600m →
+ * 600 > 2000 − 1500 → "Insufficient cpu", resolvable (600 ≤ 2000: evicting could make room);
+ * a pod wanting 3 cpu gets the same reason, unresolvable.
+ */
+export function fitsResources(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterFailure | undefined {
+  const allocatable = nodeAllocatable(node);
+  const reasons: string[] = [];
+  let code: FilterCode = 'Unschedulable';
+  if (podsOnNode.length + 1 > (allocatable.get('pods') ?? 0)) reasons.push(REASON_TOO_MANY_PODS);
+  const res = insufficient(podRequests(pod), allocatable, sumRequests(podsOnNode));
+  if (res) {
+    reasons.push(...res.reasons);
+    code = res.code;
+  }
+  return reasons.length ? { code, reasons } : undefined;
+}
+
+/**
+ * Runs the filters for one node; undefined when the pod fits. podsOnNode are the pods bound to
+ * the node that have not finished (terminating ones still hold their resources).
+ */
+export function filterNode(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterFailure | undefined {
+  const tolerations = podSpec(pod).tolerations ?? [];
+  if (((node['spec'] ?? {}) as { unschedulable?: boolean }).unschedulable) {
+    if (!tolerations.some((t) => tolerates(t, UNSCHEDULABLE_TAINT))) {
+      return { code: 'UnschedulableAndUnresolvable', reasons: [REASON_UNSCHEDULABLE] };
+    }
+  }
+  if (untoleratedTaint(nodeTaints(node), tolerations)) {
+    return { code: 'UnschedulableAndUnresolvable', reasons: [REASON_UNTOLERATED_TAINT] };
+  }
+  if (!matchesNodeAffinity(pod, node)) return { code: 'UnschedulableAndUnresolvable', reasons: [REASON_NODE_AFFINITY] };
+  if (hostPortsConflict(pod, podsOnNode)) return { code: 'Unschedulable', reasons: [REASON_NODE_PORTS] };
+  return fitsResources(pod, node, podsOnNode);
+}

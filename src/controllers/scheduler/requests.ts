@@ -1,0 +1,99 @@
+import type { KubeObject } from '../../apiserver/object.js';
+import { parseQuantity } from '../../apiserver/validation/quantity.js';
+
+/**
+ * Resource amounts the scheduler adds up: cpu in millicores, everything else in whole units
+ * (bytes for memory and ephemeral-storage, counts for extended resources).
+ */
+export type ResourceAmounts = Map<string, number>;
+
+/** What the scoring plugins assume for a container that requests no cpu (100m) or memory (200Mi). */
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+
+interface ContainerView {
+  restartPolicy?: string;
+  resources?: { requests?: Record<string, string | number> };
+}
+
+interface PodSpecView {
+  containers?: ContainerView[];
+  initContainers?: ContainerView[];
+  overhead?: Record<string, string | number>;
+}
+
+/** One quantity as the scheduler counts it: "250m" cpu → 250; "1Gi" memory → 1073741824. */
+export function amountOf(resource: string, value: string | number | undefined): number {
+  if (value === undefined) return 0;
+  const q = parseQuantity(value);
+  if (!q) return 0;
+  // Values are rounded up to the unit, as Quantity.MilliValue()/Value() do.
+  const unit = resource === 'cpu' ? 1_000_000n : 1_000_000_000n;
+  return Number((q.nanos + unit - 1n) / unit);
+}
+
+function add(into: ResourceAmounts, from: ResourceAmounts): void {
+  for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) + v);
+}
+
+function max(into: ResourceAmounts, from: ResourceAmounts): void {
+  for (const [k, v] of from) into.set(k, Math.max(into.get(k) ?? 0, v));
+}
+
+function containerAmounts(c: ContainerView, nonZero: boolean): ResourceAmounts {
+  const out: ResourceAmounts = new Map();
+  const req = c.resources?.requests ?? {};
+  for (const [k, v] of Object.entries(req)) out.set(k, amountOf(k, v));
+  if (nonZero) {
+    if (req['cpu'] === undefined) out.set('cpu', DEFAULT_MILLI_CPU_REQUEST);
+    if (req['memory'] === undefined) out.set('memory', DEFAULT_MEMORY_REQUEST);
+  }
+  return out;
+}
+
+/**
+ * resourcehelper.PodRequests: the containers' requests added up; an init container runs alone
+ * (with the sidecars started before it), so the pod needs the larger of the two; sidecars
+ * (init containers with restartPolicy Always) keep running and add to the total; the pod
+ * overhead comes on top.
+ * Worked example: containers 100m + 200m, a plain init container 500m → max(300m, 500m) = 500m.
+ * With nonZero, a container without a cpu or memory request counts 100m / 200Mi (what the
+ * scoring plugins use, so that request-less pods still spread).
+ */
+export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
+  const spec = (pod['spec'] ?? {}) as PodSpecView;
+  const reqs: ResourceAmounts = new Map();
+  for (const c of spec.containers ?? []) add(reqs, containerAmounts(c, nonZero));
+  const sidecars: ResourceAmounts = new Map();
+  const initMax: ResourceAmounts = new Map();
+  for (const c of spec.initContainers ?? []) {
+    const amounts = containerAmounts(c, nonZero);
+    if (c.restartPolicy === 'Always') {
+      add(reqs, amounts);
+      add(sidecars, amounts);
+      max(initMax, sidecars);
+    } else {
+      const running: ResourceAmounts = new Map(amounts);
+      add(running, sidecars);
+      max(initMax, running);
+    }
+  }
+  max(reqs, initMax);
+  for (const [k, v] of Object.entries(spec.overhead ?? {})) reqs.set(k, (reqs.get(k) ?? 0) + amountOf(k, v));
+  return reqs;
+}
+
+/** A node's status.allocatable as amounts (cpu in millicores). */
+export function nodeAllocatable(node: KubeObject): ResourceAmounts {
+  const alloc = ((node['status'] ?? {}) as { allocatable?: Record<string, string | number> }).allocatable ?? {};
+  const out: ResourceAmounts = new Map();
+  for (const [k, v] of Object.entries(alloc)) out.set(k, amountOf(k, v));
+  return out;
+}
+
+/** The sum of the requests of the pods on a node (what NodeInfo.Requested holds). */
+export function sumRequests(pods: readonly KubeObject[], nonZero = false): ResourceAmounts {
+  const out: ResourceAmounts = new Map();
+  for (const p of pods) add(out, podRequests(p, nonZero));
+  return out;
+}

@@ -1,0 +1,210 @@
+import type { KubeObject } from '../../apiserver/object.js';
+import { findByKind } from '../../apiserver/resources.js';
+import { labelSelectorAsSelector } from '../../apiserver/validation/label-selector.js';
+import type { JsonObject } from '../../common/json.js';
+import { rfc3339 } from '../../sim/clock.js';
+import type { ControllerContext } from '../framework/controller.js';
+import { type PendingPod, backoffMs } from './backoff.js';
+import { type FilterFailure, filterNode } from './filters.js';
+import { NO_NODES_AVAILABLE, type PreemptionVerdict, unschedulableMessage } from './message.js';
+import { eligibleToPreempt, preemptionVerdict } from './preemption.js';
+import { type Candidate, scoreCandidates, selectHost } from './scoring.js';
+
+export const POD = findByKind('v1', 'Pod')!;
+export const NODE = findByKind('v1', 'Node')!;
+const SERVICE = findByKind('v1', 'Service')!;
+const REPLICA_SET = findByKind('apps/v1', 'ReplicaSet')!;
+
+/** The scheduler's name: pods with this spec.schedulerName are ours; also the event source. */
+export const SCHEDULER_NAME = 'default-scheduler';
+/** PodScheduled=False reason. */
+export const REASON_UNSCHEDULABLE = 'Unschedulable';
+/** Events carry at most this many bytes of message (truncateMessage). */
+const EVENT_MESSAGE_LIMIT = 1024;
+
+/** What schedulePod decided for one pod. */
+export type Decision = { kind: 'bind'; node: string } | { kind: 'unschedulable'; message: string };
+
+/** Whether this scheduler should place the pod: ours, unassigned, not being deleted, not finished. */
+export function wantsScheduling(pod: KubeObject): boolean {
+  const spec = (pod['spec'] ?? {}) as { nodeName?: string; schedulerName?: string; schedulingGates?: unknown[] };
+  const phase = ((pod['status'] ?? {}) as { phase?: string }).phase;
+  return (
+    !spec.nodeName &&
+    (spec.schedulerName ?? SCHEDULER_NAME) === SCHEDULER_NAME &&
+    !(spec.schedulingGates ?? []).length &&
+    !pod.metadata.deletionTimestamp &&
+    phase !== 'Succeeded' &&
+    phase !== 'Failed'
+  );
+}
+
+/** The pods bound to each node that still hold resources (not Succeeded or Failed). */
+export function podsByNode(pods: readonly KubeObject[]): Map<string, KubeObject[]> {
+  const out = new Map<string, KubeObject[]>();
+  for (const p of pods) {
+    const node = ((p['spec'] ?? {}) as { nodeName?: string }).nodeName;
+    const phase = ((p['status'] ?? {}) as { phase?: string }).phase;
+    if (!node || phase === 'Succeeded' || phase === 'Failed') continue;
+    const list = out.get(node) ?? [];
+    list.push(p);
+    out.set(node, list);
+  }
+  return out;
+}
+
+/**
+ * helper.DefaultSelector: the selectors of the Services and ReplicaSets that select the pod,
+ * all of which a pod must match to count as "the same kind" for spreading. None → undefined.
+ */
+function spreadSelector(ctx: ControllerContext, pod: KubeObject): ((labels: Record<string, string> | undefined) => boolean) | undefined {
+  const ns = pod.metadata.namespace;
+  const labels = pod.metadata.labels ?? {};
+  const parts: ((l: Record<string, string> | undefined) => boolean)[] = [];
+  for (const svc of ctx.api.list(SERVICE, ns)) {
+    const sel = ((svc['spec'] ?? {}) as { selector?: Record<string, string> }).selector ?? {};
+    const entries = Object.entries(sel);
+    if (!entries.length || !entries.every(([k, v]) => labels[k] === v)) continue;
+    parts.push((l) => entries.every(([k, v]) => (l ?? {})[k] === v));
+  }
+  for (const rs of ctx.api.list(REPLICA_SET, ns)) {
+    const sel = labelSelectorAsSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+    if (!sel || sel.empty || !sel.matches(labels)) continue;
+    parts.push(sel.matches);
+  }
+  return parts.length ? (l) => parts.every((m) => m(l)) : undefined;
+}
+
+/**
+ * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node,
+ * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
+ * DefaultPreemption's verdicts. Nodes are considered in name order.
+ */
+export function schedulePod(ctx: ControllerContext, pod: KubeObject): Decision {
+  const nodes = ctx.api.list(NODE, undefined);
+  if (!nodes.length) return { kind: 'unschedulable', message: NO_NODES_AVAILABLE };
+  const byNode = podsByNode(ctx.api.list(POD, undefined).filter((p) => p.metadata.uid !== pod.metadata.uid));
+  const feasible: Candidate[] = [];
+  const failures: { node: KubeObject; failure: FilterFailure }[] = [];
+  for (const node of nodes) {
+    const pods = byNode.get(node.metadata.name ?? '') ?? [];
+    const failure = filterNode(pod, node, pods);
+    if (failure) failures.push({ node, failure });
+    else feasible.push({ node, pods });
+  }
+  if (feasible.length) {
+    const scores = scoreCandidates(pod, feasible, spreadSelector(ctx, pod));
+    const chosen = feasible[selectHost(scores, () => ctx.random.nextUint32())];
+    return { kind: 'bind', node: chosen?.node.metadata.name ?? '' };
+  }
+  const verdicts: PreemptionVerdict[] = failures.map(({ node, failure }) =>
+    preemptionVerdict(pod, node, failure, byNode.get(node.metadata.name ?? '') ?? []),
+  );
+  return {
+    kind: 'unschedulable',
+    message: unschedulableMessage(
+      failures.map((f) => f.failure),
+      verdicts,
+      eligibleToPreempt(pod),
+    ),
+  };
+}
+
+/** The pod's spec and labels, to tell a real change from our own status writes. */
+export function podFingerprint(pod: KubeObject): string {
+  return JSON.stringify([pod['spec'] ?? null, pod.metadata.labels ?? null]);
+}
+
+interface PodConditionView {
+  type: string;
+  observedGeneration?: number;
+  status: string;
+  lastProbeTime?: string | null;
+  lastTransitionTime?: string | null;
+  reason?: string;
+  message?: string;
+}
+
+/**
+ * The pod's conditions with PodScheduled=False (Unschedulable, message) in place — what
+ * updatePod sends; lastTransitionTime stays when the status was already False. Undefined when
+ * nothing would change (the scheduler then does not write).
+ */
+export function withUnschedulableCondition(pod: KubeObject, message: string, nowMs: number): PodConditionView[] | undefined {
+  const conditions = [...((((pod['status'] ?? {}) as { conditions?: PodConditionView[] }).conditions ?? []) as PodConditionView[])];
+  const i = conditions.findIndex((c) => c.type === 'PodScheduled');
+  const old = i >= 0 ? conditions[i] : undefined;
+  const next: PodConditionView = {
+    type: 'PodScheduled',
+    observedGeneration: pod.metadata.generation ?? 1,
+    status: 'False',
+    lastProbeTime: null,
+    lastTransitionTime: old?.status === 'False' && old.lastTransitionTime ? old.lastTransitionTime : rfc3339(nowMs),
+    reason: REASON_UNSCHEDULABLE,
+    message,
+  };
+  if (
+    old &&
+    old.status === next.status &&
+    old.reason === next.reason &&
+    old.message === next.message &&
+    old.observedGeneration === next.observedGeneration
+  ) {
+    return undefined;
+  }
+  if (i >= 0) conditions[i] = next;
+  else conditions.push(next);
+  return conditions;
+}
+
+/**
+ * Acts on a decision: bind (the binding also records PodScheduled=True) and a Scheduled event;
+ * or PodScheduled=False, a FailedScheduling warning and the pod's backoff. Returns the pending
+ * record to keep (undefined once bound).
+ */
+export function applyDecision(
+  ctx: ControllerContext,
+  pod: KubeObject,
+  decision: Decision,
+  previous: PendingPod | undefined,
+): PendingPod | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  const name = pod.metadata.name ?? '';
+  const now = ctx.clock.now();
+  if (decision.kind === 'bind') {
+    ctx.api.bind(POD, ns, name, decision.node);
+    ctx.events.record({
+      involved: pod,
+      type: 'Normal',
+      reason: 'Scheduled',
+      message: `Successfully assigned ${ns}/${name} to ${decision.node}`,
+      component: SCHEDULER_NAME,
+    });
+    return undefined;
+  }
+  ctx.events.record({
+    involved: pod,
+    type: 'Warning',
+    reason: 'FailedScheduling',
+    message: truncateMessage(decision.message),
+    component: SCHEDULER_NAME,
+  });
+  const conditions = withUnschedulableCondition(pod, decision.message, now);
+  if (conditions) {
+    ctx.api.updateStatus(POD, { ...pod, status: { ...((pod['status'] ?? {}) as object), conditions } });
+  }
+  const attempts = (previous && previous.uid === pod.metadata.uid ? previous.attempts : 0) + 1;
+  return {
+    uid: pod.metadata.uid ?? '',
+    attempts,
+    backoffUntilMs: now + backoffMs(attempts),
+    fingerprint: podFingerprint(pod),
+  };
+}
+
+/** truncateMessage: events keep the first 1021 bytes and "..." of a longer message. */
+export function truncateMessage(message: string): string {
+  if (Buffer.byteLength(message) <= EVENT_MESSAGE_LIMIT) return message;
+  const suffix = '...';
+  return Buffer.from(message).subarray(0, EVENT_MESSAGE_LIMIT - suffix.length).toString() + suffix;
+}

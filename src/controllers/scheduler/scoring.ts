@@ -1,0 +1,183 @@
+import type { KubeObject } from '../../apiserver/object.js';
+import type { Toleration } from './filters.js';
+import { nodeTaints, tolerates } from './filters.js';
+import { nodeAllocatable, podRequests, sumRequests } from './requests.js';
+
+/** framework.MaxNodeScore: every plugin scores a node 0..100 before its weight applies. */
+export const MAX_NODE_SCORE = 100;
+
+/**
+ * The default profile's score weights for the plugins that can tell kubemu's nodes apart.
+ * (InterPodAffinity and ImageLocality are not emulated: they score every node alike here.)
+ */
+export const WEIGHTS = {
+  taintToleration: 3,
+  nodeAffinity: 2,
+  podTopologySpread: 2,
+  leastAllocated: 1,
+  balancedAllocation: 1,
+} as const;
+
+/** System default spreading: across hostnames with maxSkew 3 (the zone constraint needs zone labels). */
+const HOSTNAME_MAX_SKEW = 3;
+
+/** One feasible node with the pods bound to it. */
+export interface Candidate {
+  node: KubeObject;
+  pods: readonly KubeObject[];
+}
+
+/**
+ * NodeResourcesFit's LeastAllocated score: per resource (cpu, memory, weight 1 each)
+ * (allocatable − requested) × 100 / allocatable, with the pod added and request-less
+ * containers counting 100m / 200Mi; then the average, in integer arithmetic.
+ * Worked example: 2000m cpu, 3821484Ki memory; one request-less pod there and this one →
+ * cpu (2000 − 200) × 100 / 2000 = 90; memory 400Mi of 3731.9Mi → 89; (90 + 89) / 2 = 89.
+ */
+export function leastAllocatedScore(pod: KubeObject, c: Candidate): number {
+  const alloc = nodeAllocatable(c.node);
+  const used = sumRequests(c.pods, true);
+  const mine = podRequests(pod, true);
+  let total = 0;
+  for (const r of ['cpu', 'memory']) {
+    const capacity = alloc.get(r) ?? 0;
+    const requested = (used.get(r) ?? 0) + (mine.get(r) ?? 0);
+    total += capacity === 0 || requested > capacity ? 0 : Math.floor(((capacity - requested) * MAX_NODE_SCORE) / capacity);
+  }
+  return Math.floor(total / 2);
+}
+
+/**
+ * NodeResourcesBalancedAllocation: how evenly cpu and memory would be used, from the real
+ * requests (pod included): 100 × (1 − std deviation of the two fractions) = 100 × (1 − |f1 − f2| / 2).
+ * Request-less pods leave both fractions 0 and every node at 100.
+ */
+export function balancedAllocationScore(pod: KubeObject, c: Candidate): number {
+  const alloc = nodeAllocatable(c.node);
+  const used = sumRequests(c.pods);
+  const mine = podRequests(pod);
+  const fraction = (r: string) => {
+    const capacity = alloc.get(r) ?? 0;
+    if (capacity === 0) return 1;
+    return Math.min(1, ((used.get(r) ?? 0) + (mine.get(r) ?? 0)) / capacity);
+  };
+  const std = Math.abs(fraction('cpu') - fraction('memory')) / 2;
+  return Math.floor((1 - std) * MAX_NODE_SCORE);
+}
+
+/** TaintToleration's raw score: PreferNoSchedule taints the pod does not tolerate (fewer is better). */
+export function intolerablePreferNoSchedule(pod: KubeObject, node: KubeObject): number {
+  const tolerations = (((pod['spec'] ?? {}) as { tolerations?: Toleration[] }).tolerations ?? []).filter(
+    (t) => !t.effect || t.effect === 'PreferNoSchedule',
+  );
+  return nodeTaints(node).filter((t) => t.effect === 'PreferNoSchedule' && !tolerations.some((x) => tolerates(x, t))).length;
+}
+
+interface PreferredTerm {
+  weight?: number;
+  preference?: { matchExpressions?: { key: string; operator: string; values?: string[] }[] };
+}
+
+/** NodeAffinity's raw score: the weights of the preferred terms the node matches (label expressions only). */
+export function preferredAffinityWeight(pod: KubeObject, node: KubeObject): number {
+  const terms = (((pod['spec'] ?? {}) as { affinity?: { nodeAffinity?: { preferredDuringSchedulingIgnoredDuringExecution?: PreferredTerm[] } } })
+    .affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []) as PreferredTerm[];
+  const labels = node.metadata.labels ?? {};
+  let sum = 0;
+  for (const t of terms) {
+    const exprs = t.preference?.matchExpressions ?? [];
+    if (!exprs.length) continue;
+    const ok = exprs.every((e) => {
+      const has = Object.prototype.hasOwnProperty.call(labels, e.key);
+      const v = labels[e.key];
+      if (e.operator === 'In') return has && (e.values ?? []).includes(v ?? '');
+      if (e.operator === 'NotIn') return !has || !(e.values ?? []).includes(v ?? '');
+      if (e.operator === 'Exists') return has;
+      if (e.operator === 'DoesNotExist') return !has;
+      return false;
+    });
+    if (ok) sum += t.weight ?? 0;
+  }
+  return sum;
+}
+
+/**
+ * helper.DefaultNormalizeScore: scales raw scores to 0..100 by the highest one; reverse makes
+ * fewer better. All zero → 0 each, or 100 each when reversed.
+ * Example: [0, 1, 2] → [0, 50, 100]; reversed → [100, 50, 0].
+ */
+export function defaultNormalize(raw: readonly number[], reverse: boolean): number[] {
+  const max = Math.max(0, ...raw);
+  if (max === 0) return raw.map(() => (reverse ? MAX_NODE_SCORE : 0));
+  return raw.map((s) => {
+    const v = Math.floor((MAX_NODE_SCORE * s) / max);
+    return reverse ? MAX_NODE_SCORE - v : v;
+  });
+}
+
+/**
+ * PodTopologySpread with the system default constraint across hostnames (maxSkew 3,
+ * ScheduleAnyway) for a pod some ReplicaSet/Service selects: raw score per node =
+ * round(matching pods there × ln(nodes + 2) + (maxSkew − 1)); then normalised so that the
+ * emptiest node gets 100: 100 × (max + min − s) / max.
+ * Worked example: two nodes, 1 matching pod on the first, 0 on the second: weight ln 4 = 1.386;
+ * raw 3 and 2 → normalised 100 × (3 + 2 − 3) / 3 = 66 and 100 × (3 + 2 − 2) / 3 = 100.
+ * Without a selector every node scores alike (0).
+ */
+export function spreadScores(
+  pod: KubeObject,
+  candidates: readonly Candidate[],
+  matches: ((labels: Record<string, string> | undefined) => boolean) | undefined,
+): number[] {
+  if (!matches) return candidates.map(() => 0);
+  const ns = pod.metadata.namespace;
+  const weight = Math.log(candidates.length + 2);
+  const raw = candidates.map((c) => {
+    const count = c.pods.filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace === ns && matches(p.metadata.labels)).length;
+    return Math.round(count * weight + (HOSTNAME_MAX_SKEW - 1));
+  });
+  const max = Math.max(...raw);
+  const min = Math.min(...raw);
+  return raw.map((s) => (max === 0 ? MAX_NODE_SCORE : Math.floor((MAX_NODE_SCORE * (max + min - s)) / max)));
+}
+
+/** The weighted sum per candidate, in the candidates' order. */
+export function scoreCandidates(
+  pod: KubeObject,
+  candidates: readonly Candidate[],
+  spreadSelector: ((labels: Record<string, string> | undefined) => boolean) | undefined,
+): number[] {
+  const taint = defaultNormalize(candidates.map((c) => intolerablePreferNoSchedule(pod, c.node)), true);
+  const affinity = defaultNormalize(candidates.map((c) => preferredAffinityWeight(pod, c.node)), false);
+  const spread = spreadScores(pod, candidates, spreadSelector);
+  return candidates.map(
+    (c, i) =>
+      WEIGHTS.taintToleration * (taint[i] ?? 0) +
+      WEIGHTS.nodeAffinity * (affinity[i] ?? 0) +
+      WEIGHTS.podTopologySpread * (spread[i] ?? 0) +
+      WEIGHTS.leastAllocated * leastAllocatedScore(pod, c) +
+      WEIGHTS.balancedAllocation * balancedAllocationScore(pod, c),
+  );
+}
+
+/**
+ * selectHost: the highest total wins; among equal totals each is kept with probability
+ * 1/(how many seen so far) (reservoir sampling), drawn from the cluster's seeded random source
+ * so a seeded cluster places pods the same way every run. Returns the index.
+ */
+export function selectHost(scores: readonly number[], random: () => number): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  let ties = 0;
+  scores.forEach((s, i) => {
+    if (s > bestScore) {
+      best = i;
+      bestScore = s;
+      ties = 1;
+    } else if (s === bestScore) {
+      ties++;
+      if (random() % ties === 0) best = i;
+    }
+  });
+  return best;
+}
