@@ -1,0 +1,29 @@
+import type { KubeObject } from '../../apiserver/object.js';
+import { compareGoStrings } from '../printers/table/go-string-order.js';
+import type { Describer } from './describer.js';
+import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
+import { LEVEL_0, tabbedString } from './prefix-writer.js';
+
+/**
+ * describeSecret: sizes of the decoded values, never the values — except a service account
+ * token's `token`, which kubectl prints. No events section. Keys sorted (Go's map order is random).
+ */
+export function describeSecretText(secret: KubeObject): string {
+  const data = (secret['data'] ?? {}) as Record<string, string>;
+  const type = String(secret['type'] ?? '');
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${secret.metadata.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${secret.metadata.namespace ?? ''}\n`);
+    printLabelsMultiline(w, 'Labels', secret.metadata.labels);
+    printAnnotationsMultiline(w, 'Annotations', secret.metadata.annotations);
+    w.write(LEVEL_0, `\nType:\t${type}\n`);
+    w.write(LEVEL_0, '\nData\n====\n');
+    for (const k of Object.keys(data).sort(compareGoStrings)) {
+      const bytes = Buffer.from(data[k] ?? '', 'base64');
+      if (k === 'token' && type === 'kubernetes.io/service-account-token') w.write(LEVEL_0, `${k}:\t${bytes.toString('utf8')}\n`);
+      else w.write(LEVEL_0, `${k}:\t${bytes.length} bytes\n`);
+    }
+  });
+}
+
+export const describeSecret: Describer = (s) => describeSecretText(s);

@@ -1,0 +1,103 @@
+import type { KubeObject } from '../../apiserver/object.js';
+import { RESOURCES } from '../../apiserver/resources.js';
+import { compareGoStrings } from '../printers/table/go-string-order.js';
+import { parseSelector, selectorMatches } from '../selectors/label-selector.js';
+import type { Describer } from './describer.js';
+import { describeEvents, eventQueryFor, searchEvents } from './events.js';
+import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
+import { LEVEL_0, tabbedString } from './prefix-writer.js';
+import { serviceEndpointsText, type ServicePort } from './service-endpoints.js';
+
+const PODS = RESOURCES.find((r) => r.resource === 'pods')!;
+const NODES = RESOURCES.find((r) => r.resource === 'nodes')!;
+
+interface ServiceView {
+  spec?: {
+    selector?: Record<string, string>;
+    type?: string;
+    ipFamilyPolicy?: string;
+    ipFamilies?: string[];
+    clusterIP?: string;
+    clusterIPs?: string[];
+    externalIPs?: string[];
+    loadBalancerIP?: string;
+    externalName?: string;
+    ports?: ServicePort[];
+    sessionAffinity?: string;
+    externalTrafficPolicy?: string;
+    internalTrafficPolicy?: string;
+    healthCheckNodePort?: number;
+    loadBalancerSourceRanges?: string[];
+  };
+  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string; ipMode?: string }[] } };
+}
+
+/** labels.FormatLabels: sorted `k=v` joined by `,`, `<none>` when empty. */
+function formatLabels(m: Record<string, string> | undefined): string {
+  const keys = Object.keys(m ?? {}).sort(compareGoStrings);
+  return keys.length === 0 ? '<none>' : keys.map((k) => `${k}=${m?.[k] ?? ''}`).join(',');
+}
+
+/** describeService as text; `endpoints(port)` gives each port's `Endpoints:` value. */
+export function describeServiceText(svc: KubeObject, endpoints: (p: ServicePort) => string, events: KubeObject[] | undefined, nowMs: number): string {
+  const v = svc as unknown as ServiceView;
+  const spec = v.spec ?? {};
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${svc.metadata.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${svc.metadata.namespace ?? ''}\n`);
+    printLabelsMultiline(w, 'Labels', svc.metadata.labels);
+    printAnnotationsMultiline(w, 'Annotations', svc.metadata.annotations);
+    w.write(LEVEL_0, `Selector:\t${formatLabels(spec.selector)}\n`);
+    w.write(LEVEL_0, `Type:\t${spec.type ?? ''}\n`);
+    if (spec.ipFamilyPolicy) w.write(LEVEL_0, `IP Family Policy:\t${spec.ipFamilyPolicy}\n`);
+    w.write(LEVEL_0, `IP Families:\t${(spec.ipFamilies ?? []).length > 0 ? (spec.ipFamilies ?? []).join(',') : '<none>'}\n`);
+    w.write(LEVEL_0, `IP:\t${spec.clusterIP ?? ''}\n`);
+    w.write(LEVEL_0, `IPs:\t${(spec.clusterIPs ?? []).length > 0 ? (spec.clusterIPs ?? []).join(',') : '<none>'}\n`);
+    if ((spec.externalIPs ?? []).length > 0) w.write(LEVEL_0, `External IPs:\t${(spec.externalIPs ?? []).join(',')}\n`);
+    if (spec.loadBalancerIP) w.write(LEVEL_0, `Desired LoadBalancer IP:\t${spec.loadBalancerIP}\n`);
+    if (spec.externalName) w.write(LEVEL_0, `External Name:\t${spec.externalName}\n`);
+    const ingress = v.status?.loadBalancer?.ingress ?? [];
+    if (ingress.length > 0) {
+      const list = ingress.map((i) => (i.ip ? `${i.ip}${i.ipMode ? ` (${i.ipMode})` : ''}` : i.hostname ?? '')).join(', ');
+      w.write(LEVEL_0, `LoadBalancer Ingress:\t${list}\n`);
+    }
+    for (const p of spec.ports ?? []) {
+      const name = p.name || '<unset>';
+      w.write(LEVEL_0, `Port:\t${name}\t${p.port ?? 0}/${p.protocol ?? ''}\n`);
+      w.write(LEVEL_0, `TargetPort:\t${p.targetPort ?? 0}/${p.protocol ?? ''}\n`);
+      if (p.nodePort) w.write(LEVEL_0, `NodePort:\t${name}\t${p.nodePort}/${p.protocol ?? ''}\n`);
+      w.write(LEVEL_0, `Endpoints:\t${endpoints(p)}\n`);
+    }
+    w.write(LEVEL_0, `Session Affinity:\t${spec.sessionAffinity ?? ''}\n`);
+    if (spec.externalTrafficPolicy) w.write(LEVEL_0, `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`);
+    if (spec.internalTrafficPolicy) w.write(LEVEL_0, `Internal Traffic Policy:\t${spec.internalTrafficPolicy}\n`);
+    if (spec.healthCheckNodePort) w.write(LEVEL_0, `HealthCheck NodePort:\t${spec.healthCheckNodePort}\n`);
+    if ((spec.loadBalancerSourceRanges ?? []).length > 0) {
+      w.write(LEVEL_0, `LoadBalancer Source Ranges:\t${(spec.loadBalancerSourceRanges ?? []).join(',')}\n`);
+    }
+    if (events) describeEvents(events, w, nowMs);
+  });
+}
+
+/** The InternalIPs of control-plane nodes: where kube-apiserver says the `kubernetes` Service goes. */
+function apiserverAddresses(nodes: KubeObject[]): string[] {
+  return nodes
+    .filter((n) => n.metadata.labels?.['node-role.kubernetes.io/control-plane'] !== undefined)
+    .flatMap((n) => {
+      const addrs = ((n['status'] as { addresses?: { type?: string; address?: string }[] } | undefined)?.addresses ?? []);
+      const internal = addrs.find((a) => a.type === 'InternalIP');
+      return internal?.address ? [internal.address] : [];
+    });
+}
+
+export const describeService: Describer = (svc, ctx) => {
+  const v = svc as unknown as ServiceView;
+  const selector = v.spec?.selector ?? {};
+  const hasSelector = Object.keys(selector).length > 0;
+  const sel = parseSelector(formatLabels(selector) === '<none>' ? '' : formatLabels(selector));
+  const pods = hasSelector ? ctx.api.list(PODS, svc.metadata.namespace, (p) => selectorMatches(sel, p.metadata.labels)) : [];
+  const isApiserver = svc.metadata.namespace === 'default' && svc.metadata.name === 'kubernetes' && !hasSelector;
+  const addrs = isApiserver ? apiserverAddresses(ctx.api.list(NODES, undefined)) : undefined;
+  const events = ctx.showEvents ? searchEvents(ctx.api, eventQueryFor(svc)) : undefined;
+  return describeServiceText(svc, (p) => serviceEndpointsText(p, hasSelector, pods, addrs), events, ctx.nowMs);
+};
