@@ -101,5 +101,6 @@ export function getReplicaSetFraction(rs: ReplicaSet, d: Deployment): number {
 
 /** integer.RoundToInt32: 2.5 → 3, −2.5 → −3, 9.43 → 9. */
 export function roundHalfAwayFromZero(x: number): number {
-  return x < 0 ? Math.trunc(x - 0.5) : Math.trunc(x + 0.5);
+  // `+ 0` turns -0 (trunc(-0.9)) into 0: Go integers have no negative zero.
+  return (x < 0 ? Math.trunc(x - 0.5) : Math.trunc(x + 0.5)) + 0;
 }
