@@ -12,12 +12,14 @@ import { registerVersion } from './version.js';
 import { registerLabel } from './label.js';
 import { registerAnnotate } from './annotate.js';
 import { registerPatch } from './patch.js';
+import { registerDescribe } from './describe.js';
 
 /** Every kubemu command, in the order `--help` lists them. */
 export function registerCommands(program: Command, inv: Invocation): void {
   registerVersion(program, inv);
   registerApiResources(program, inv);
   registerGet(program, inv);
+  registerDescribe(program, inv);
   registerCreate(program, inv);
   registerApply(program, inv);
   registerRun(program, inv);
