@@ -4,6 +4,7 @@ import { defaultNamespace } from './namespace.js';
 import { defaultPod } from './pod.js';
 import { defaultSecret } from './secret.js';
 import { defaultService } from './service.js';
+import { defaultImageRepository } from './imagerepository.js';
 import {
   defaultDaemonSet,
   defaultDeployment,
@@ -28,6 +29,7 @@ const BY_KIND: Record<string, (o: JsonObject) => void> = {
   '/Service': defaultService,
   '/Namespace': defaultNamespace,
   '/Secret': defaultSecret,
+  'kubemu.io/ImageRepository': defaultImageRepository,
 };
 
 export function defaultObject(obj: KubeObject): void {

@@ -10,6 +10,7 @@ import { validatePodCreate, validatePodUpdate } from './pod.js';
 import { validateServiceCreate, validateServiceUpdate } from './service.js';
 import { validateConfigMapCreate, validateConfigMapUpdate, validateSecretCreate, validateSecretUpdate } from './config-data.js';
 import { validateNamespaceCreate, validateNamespaceUpdate } from './namespace.js';
+import { validateImageRepositoryCreate, validateImageRepositoryUpdate } from './imagerepository.js';
 
 /**
  * Entry points used by admission: the causes kube-apiserver would put in its Invalid status
@@ -28,6 +29,7 @@ const RULES: Record<string, { create: CreateRule; update: UpdateRule }> = {
   '/ConfigMap': { create: validateConfigMapCreate, update: validateConfigMapUpdate },
   '/Secret': { create: validateSecretCreate, update: validateSecretUpdate },
   '/Namespace': { create: validateNamespaceCreate, update: validateNamespaceUpdate },
+  'kubemu.io/ImageRepository': { create: validateImageRepositoryCreate, update: validateImageRepositoryUpdate },
 };
 
 function groupOf(apiVersion: string): string {

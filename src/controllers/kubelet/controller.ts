@@ -1,14 +1,225 @@
-import type { Controller } from '../framework/controller.js';
+import type { KubeObject } from '../../apiserver/object.js';
+import type { WatchEvent } from '../../apiserver/server.js';
+import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
+import { isJsonObject, jsonEqual, type JsonValue } from '../../common/json.js';
+import { objectKey, splitKey, type Controller, type ControllerContext } from '../framework/controller.js';
+import { containerEnvNames } from './env-names.js';
+import { resolveImage } from './images.js';
+import { SANDBOX_MS, type ContainerEnv, type ContainerSpecView } from './lifecycle.js';
+import { newContainerMemory, type PodMemory } from './memory.js';
+import * as msg from './messages.js';
+import { allocateIp, releaseIp, type IpamState } from './pod-ip.js';
+import { buildPodStatus } from './pod-status.js';
+import { allDone, everStarted, planPodSync } from './pod-sync.js';
 
 /**
- * Scaffolding: the kubelet is being built in this folder (issue 3). Until then it watches nothing
- * and does nothing, so the control plane's order of controllers is fixed already.
+ * The simulated kubelet: one controller acting for every node. A pod bound to a node (key
+ * `ns/name`) is driven through its life on cluster time — sandbox, image pull, start, probes,
+ * exits and restarts, graceful deletion — by the step table of lifecycle.ts. Each sync plans
+ * purely (pod-sync.ts) and then acts here: events, one status write when something changed,
+ * the final delete, and a wake-up (ctx.requeueAfter) for the next due step.
+ *
+ * Private memory in ctx.state: `pod:<ns>/<name>` (PodMemory), `images:<node>` (the node's image
+ * store), `ipam:<node>` (its pod IP allocator).
  */
+
+function must(info: ResourceInfo | undefined, what: string): ResourceInfo {
+  if (!info) throw new Error(`kubelet: unknown resource ${what}`);
+  return info;
+}
+
+const PODS = must(findByKind('v1', 'Pod'), 'pods');
+const NODES = must(findByKind('v1', 'Node'), 'nodes');
+const CONFIGMAPS = must(findByKind('v1', 'ConfigMap'), 'configmaps');
+const SECRETS = must(findByKind('v1', 'Secret'), 'secrets');
+const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepository'), 'imagerepositories');
+
+/** The event source of every kubelet event. */
+export const KUBELET_COMPONENT = 'kubelet';
+
+interface PodSpecView {
+  nodeName?: string;
+  restartPolicy?: string;
+  terminationGracePeriodSeconds?: number;
+  containers?: (ContainerSpecView & { envFrom?: { prefix?: string; configMapRef?: { name?: string }; secretRef?: { name?: string } }[] })[];
+}
+
+const podSpec = (pod: KubeObject): PodSpecView => (isJsonObject(pod['spec']) ? (pod['spec'] as PodSpecView) : {});
+const podPhaseOf = (pod: KubeObject): string => String((isJsonObject(pod['status']) ? pod['status']['phase'] : '') ?? '');
+
+/** containerd's container IDs: 64 hex digits. */
+function newContainerId(ctx: ControllerContext): string {
+  let hex = '';
+  for (let i = 0; i < 8; i++) hex += ctx.random.nextUint32().toString(16).padStart(8, '0');
+  return `containerd://${hex}`;
+}
+
+function nodeInternalIP(node: KubeObject): string {
+  const addresses = (isJsonObject(node['status']) ? node['status']['addresses'] : undefined) ?? [];
+  if (!Array.isArray(addresses)) return '';
+  const a = addresses.find((x) => isJsonObject(x) && x['type'] === 'InternalIP');
+  return isJsonObject(a) ? String(a['address'] ?? '') : '';
+}
+
+function nodePodCIDR(node: KubeObject): string {
+  return isJsonObject(node['spec']) ? String(node['spec']['podCIDR'] ?? '') : '';
+}
+
 export function kubeletController(): Controller {
   return {
-    name: 'kubelet',
-    watches: [],
-    keysFor: () => [],
-    sync: () => undefined,
+    name: KUBELET_COMPONENT,
+    watches: [PODS],
+    keysFor(ev: WatchEvent): string[] {
+      const spec = podSpec(ev.object);
+      if (ev.type !== 'DELETED' && !spec.nodeName) return [];
+      return [objectKey(ev.object.metadata.namespace, ev.object.metadata.name ?? '')];
+    },
+    sync(key: string, ctx: ControllerContext): void {
+      syncPod(key, ctx);
+    },
   };
+}
+
+function releasePodIp(ctx: ControllerContext, mem: PodMemory): void {
+  const ipamKey = `ipam:${mem.node}`;
+  const ipam = ctx.state.get<IpamState>(ipamKey);
+  if (ipam) ctx.state.set(ipamKey, releaseIp(ipam, mem.uid));
+}
+
+/** Drops everything the kubelet remembers about a pod. */
+function forget(ctx: ControllerContext, key: string, mem: PodMemory): void {
+  releasePodIp(ctx, mem);
+  ctx.state.delete(`pod:${key}`);
+  ctx.state.delete(`wake:${key}`);
+}
+
+function syncPod(key: string, ctx: ControllerContext): void {
+  const { namespace, name } = splitKey(key);
+  const stateKey = `pod:${key}`;
+  const pod = ctx.api.tryGet(PODS, namespace, name);
+  let mem = ctx.state.get<PodMemory>(stateKey);
+  if (mem && (!pod || pod.metadata.uid !== mem.uid)) {
+    forget(ctx, key, mem);
+    mem = undefined;
+  }
+  if (!pod) return;
+  const spec = podSpec(pod);
+  if (!spec.nodeName) return;
+  const node = ctx.api.tryGet(NODES, undefined, spec.nodeName);
+  if (!node) return; // no kubelet runs for a node that does not exist
+  const now = ctx.clock.now();
+  const deleting = Boolean(pod.metadata.deletionTimestamp);
+  const specs = spec.containers ?? [];
+
+  if (!mem) {
+    const phase = podPhaseOf(pod);
+    // Nothing to stop: a pod that never started here, or one that has finished, goes at once.
+    if (deleting || phase === 'Succeeded' || phase === 'Failed') {
+      if (deleting) ctx.api.finishDeletion(PODS, namespace, name);
+      return;
+    }
+    mem = {
+      uid: pod.metadata.uid ?? '',
+      node: spec.nodeName,
+      firstSeenMs: now,
+      sandboxReady: false,
+      deleting: false,
+      containers: specs.map((c) => newContainerMemory(c.name, now + SANDBOX_MS)),
+    };
+  }
+  if (deleting && !mem.deleting && !everStarted(mem)) {
+    forget(ctx, key, mem);
+    ctx.api.finishDeletion(PODS, namespace, name);
+    return;
+  }
+
+  // The sandbox: its network comes up with the pod IP.
+  if (!mem.sandboxReady && !deleting && now >= mem.firstSeenMs + SANDBOX_MS) {
+    const ipamKey = `ipam:${mem.node}`;
+    const got = allocateIp(nodePodCIDR(node), ctx.state.get<IpamState>(ipamKey) ?? { used: {} }, mem.uid);
+    if (got) {
+      ctx.state.set(ipamKey, got.state);
+      mem = { ...mem, sandboxReady: true, podIP: got.ip };
+    }
+  }
+
+  const imagesKey = `images:${mem.node}`;
+  const images = new Set(ctx.state.get<string[]>(imagesKey) ?? []);
+  const repos = ctx.api.list(IMAGE_REPOSITORIES, undefined);
+  const podRef = msg.formatPod(name, namespace ?? 'default', mem.uid);
+  const lookup = (kind: 'ConfigMap' | 'Secret', n: string) => ctx.api.tryGet(kind === 'ConfigMap' ? CONFIGMAPS : SECRETS, namespace, n);
+  const envFor = (i: number, present: ReadonlySet<string>): ContainerEnv => {
+    const c = specs[i] ?? { name: '', image: '' };
+    const image = resolveImage(c.image, repos);
+    return {
+      spec: c,
+      image,
+      imagePresent: present.has(image.name),
+      restartPolicy: spec.restartPolicy ?? 'Always',
+      podDeleting: deleting,
+      podRef,
+      envNames: containerEnvNames(c, lookup),
+      newContainerId: () => newContainerId(ctx),
+    };
+  };
+  const input = {
+    mem,
+    envFor,
+    images,
+    podIP: mem.podIP ?? '',
+    podGraceSeconds: spec.terminationGracePeriodSeconds ?? 30,
+    nowMs: now,
+    ...(pod.metadata.deletionGracePeriodSeconds === undefined ? {} : { deletionGraceSeconds: pod.metadata.deletionGracePeriodSeconds }),
+  };
+  const plan = planPodSync(input, deleting);
+  mem = plan.mem;
+
+  // Act: events, the node's image store, the status, the final delete.
+  for (const e of plan.events) {
+    ctx.events.record({
+      involved: pod,
+      fieldPath: `spec.containers{${e.container}}`,
+      type: e.type,
+      reason: e.reason,
+      message: e.message,
+      component: KUBELET_COMPONENT,
+      host: mem.node,
+    });
+  }
+  if (plan.pulled.length) ctx.state.set(imagesKey, [...images, ...plan.pulled].sort());
+
+  const finished = allDone(mem);
+  // A pod that is done for good gives its sandbox (and IP) back; the status keeps showing the IP.
+  if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
+  const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
+  if (!jsonEqual(status as JsonValue, pod['status'] as JsonValue)) {
+    ctx.api.updateStatus(PODS, { ...pod, status });
+  }
+  if (finished) {
+    // The sandbox is gone: its IP goes back to the node (the status keeps showing it).
+    releasePodIp(ctx, mem);
+    if (deleting) {
+      ctx.state.delete(stateKey);
+      ctx.state.delete(`wake:${key}`);
+      ctx.api.finishDeletion(PODS, namespace, name);
+    } else {
+      ctx.state.set(stateKey, mem);
+    }
+    return;
+  }
+  ctx.state.set(stateKey, mem);
+  wakeAt(ctx, key, plan.nextDueMs, now);
+}
+
+/**
+ * Schedules the next sync, once per due time: syncs caused by watch events would otherwise
+ * leave a timer each for the same instant.
+ */
+function wakeAt(ctx: ControllerContext, key: string, dueMs: number | undefined, now: number): void {
+  if (dueMs === undefined) return;
+  const wakeKey = `wake:${key}`;
+  const scheduled = ctx.state.get<number>(wakeKey);
+  if (scheduled === dueMs) return;
+  ctx.state.set(wakeKey, dueMs);
+  ctx.requeueAfter(key, dueMs - now);
 }

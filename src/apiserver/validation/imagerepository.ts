@@ -1,0 +1,71 @@
+import { isJsonObject, type JsonObject } from '../../common/json.js';
+import type { KubeObject } from '../object.js';
+import { toJson } from '../object.js';
+import { NUMERIC_BEHAVIOR_FIELDS } from '../defaults/imagerepository.js';
+import { IS_NEGATIVE, invalid, required, type FieldError } from './field-error.js';
+import { FieldPath } from './field-path.js';
+import { nameIsDNSSubdomain } from './name-formats.js';
+import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
+import { objField } from './json-fields.js';
+
+/**
+ * ImageRepository validation, worded like kube-apiserver's field errors:
+ *
+ *   spec.repository: Required value
+ *   spec.behavior.pullSeconds: Invalid value: -1: must be greater than or equal to 0
+ *   spec.tags[1.3].startSeconds: Invalid value: -2: must be greater than or equal to 0
+ *   spec.behavior.requiredEnv[0]: Invalid value: 5: must be a string
+ */
+
+function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldError[] {
+  if (!b) return [];
+  const errs: FieldError[] = [];
+  for (const field of NUMERIC_BEHAVIOR_FIELDS) {
+    const v = b[field];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v)) errs.push(invalid(path.child(field), v, 'must be an integer'));
+    else if (v < 0) errs.push(invalid(path.child(field), v, IS_NEGATIVE));
+  }
+  const env = b['requiredEnv'];
+  if (env !== undefined && env !== null) {
+    if (!Array.isArray(env)) errs.push(invalid(path.child('requiredEnv'), env, 'must be a list of variable names'));
+    else env.forEach((e, i) => {
+      if (typeof e !== 'string' || e === '') errs.push(invalid(path.child('requiredEnv').index(i), e, 'must be a non-empty string'));
+    });
+  }
+  const neverReady = b['neverReady'];
+  if (neverReady !== undefined && neverReady !== null && typeof neverReady !== 'boolean') {
+    errs.push(invalid(path.child('neverReady'), neverReady, 'must be a boolean'));
+  }
+  return errs;
+}
+
+function validateSpec(obj: KubeObject): FieldError[] {
+  const spec = objField(toJson(obj), 'spec');
+  const path = FieldPath.root('spec');
+  const errs: FieldError[] = [];
+  const repo = spec?.['repository'];
+  if (typeof repo !== 'string' || repo === '') errs.push(required(path.child('repository')));
+  errs.push(...validateBehavior(objField(spec, 'behavior'), path.child('behavior')));
+  const tags = spec?.['tags'];
+  if (tags !== undefined && tags !== null) {
+    if (!isJsonObject(tags)) errs.push(invalid(path.child('tags'), tags, 'must be a map of tag to behavior'));
+    else {
+      for (const tag of Object.keys(tags).sort()) {
+        const t = tags[tag];
+        if (t === null || t === undefined) continue;
+        if (!isJsonObject(t)) errs.push(invalid(path.child('tags').key(tag), t, 'must be an object'));
+        else errs.push(...validateBehavior(t, path.child('tags').key(tag)));
+      }
+    }
+  }
+  return errs;
+}
+
+export function validateImageRepositoryCreate(obj: KubeObject): FieldError[] {
+  return [...validateObjectMeta(obj.metadata, false, nameIsDNSSubdomain, FieldPath.root('metadata')), ...validateSpec(obj)];
+}
+
+export function validateImageRepositoryUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
+  return [...validateObjectMetaUpdate(obj.metadata, old.metadata, FieldPath.root('metadata')), ...validateSpec(obj)];
+}

@@ -1,0 +1,99 @@
+import type { JsonObject } from '../../common/json.js';
+import { rfc3339 } from '../../sim/clock.js';
+
+/**
+ * The pod's phase and the kubelet-owned conditions (pkg/kubelet/status/generate.go, getPhase),
+ * in the order the kubelet writes them: PodReadyToStartContainers, Initialized, Ready,
+ * ContainersReady, PodScheduled. A condition whose status did not change keeps its
+ * lastTransitionTime (the status manager's updateLastTransitionTime).
+ */
+
+/** Condition reasons. */
+export const CONDITION_REASON = {
+  /** some container is not ready */
+  ContainersNotReady: 'ContainersNotReady',
+  /** the pod has succeeded */
+  PodCompleted: 'PodCompleted',
+} as const;
+
+/** What the phase and conditions are computed from. */
+export interface ContainerView {
+  name: string;
+  ready: boolean;
+  state: 'waiting' | 'running' | 'terminated';
+  /** state.terminated.exitCode, or lastState's while waiting after a run */
+  exitCode?: number;
+  /** waiting after having run (lastState.terminated is set) */
+  hasRun: boolean;
+}
+
+/**
+ * getPhase for pods without init containers:
+ *   any container waiting without ever having run → Pending;
+ *   any running → Running;
+ *   all stopped: terminal (nothing will restart them) → Succeeded when every exit code is 0,
+ *   else Failed; otherwise Always → Running, Never → Succeeded/Failed, OnFailure → Succeeded if
+ *   all exited 0, else Running (they are being restarted).
+ */
+export function podPhase(containers: readonly ContainerView[], restartPolicy: string, terminal: boolean): string {
+  let waiting = 0;
+  let running = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  for (const c of containers) {
+    if (c.state === 'running') running++;
+    else if (c.state === 'terminated' || c.hasRun) {
+      stopped++;
+      if (c.state === 'terminated' && c.exitCode === 0) succeeded++;
+    } else waiting++;
+  }
+  if (waiting > 0) return 'Pending';
+  if (running > 0) return 'Running';
+  if (stopped === 0) return 'Pending';
+  if (terminal) return stopped === succeeded ? 'Succeeded' : 'Failed';
+  if (restartPolicy === 'Always') return 'Running';
+  if (stopped === succeeded) return 'Succeeded';
+  return restartPolicy === 'Never' ? 'Failed' : 'Running';
+}
+
+interface ConditionSpec {
+  type: string;
+  status: 'True' | 'False';
+  reason?: string;
+  message?: string;
+}
+
+/** `containers with unready status: [a b]`. */
+function notReady(containers: readonly ContainerView[], phase: string): Omit<ConditionSpec, 'type'> {
+  if (phase === 'Succeeded') return { status: 'False', reason: CONDITION_REASON.PodCompleted };
+  const unready = containers.filter((c) => !c.ready).map((c) => c.name);
+  if (!unready.length) return { status: 'True' };
+  return { status: 'False', reason: CONDITION_REASON.ContainersNotReady, message: `containers with unready status: [${unready.join(' ')}]` };
+}
+
+export function conditionSpecs(containers: readonly ContainerView[], phase: string, sandboxReady: boolean): ConditionSpec[] {
+  const ready = notReady(containers, phase);
+  const initialized: ConditionSpec =
+    phase === 'Succeeded'
+      ? { type: 'Initialized', status: 'True', reason: CONDITION_REASON.PodCompleted }
+      : { type: 'Initialized', status: 'True' };
+  return [
+    { type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' },
+    initialized,
+    { type: 'Ready', ...ready },
+    { type: 'ContainersReady', ...ready },
+    { type: 'PodScheduled', status: 'True' },
+  ];
+}
+
+/** The conditions as written, keeping lastTransitionTime of those whose status is unchanged. */
+export function podConditions(specs: readonly ConditionSpec[], old: readonly JsonObject[], nowMs: number, generation: number): JsonObject[] {
+  return specs.map((s) => {
+    const prev = old.find((o) => o['type'] === s.type);
+    const ltt = prev && prev['status'] === s.status && typeof prev['lastTransitionTime'] === 'string' ? prev['lastTransitionTime'] : rfc3339(nowMs);
+    const out: JsonObject = { lastProbeTime: null, lastTransitionTime: ltt, observedGeneration: generation, status: s.status, type: s.type };
+    if (s.message) out['message'] = s.message;
+    if (s.reason) out['reason'] = s.reason;
+    return out;
+  });
+}

@@ -1,0 +1,337 @@
+import type { ResolvedImage } from './images.js';
+import { pullDecision } from './images.js';
+import { inBackoffSince, inBackoffSinceUpdate, nextBackoff } from './backoff.js';
+import type { ContainerMemory, ContainerPhase, StopCause } from './memory.js';
+import * as msg from './messages.js';
+import { firstProbeMs, PROBE_KINDS, type ProbeSpec } from './probes.js';
+import { planStop, preStopSeconds } from './termination.js';
+
+/**
+ * The container lifecycle as data (CONVENTIONS 11, after kwok's stages): for each phase, the
+ * rows say what happens when the phase's time is up — the first row whose guard holds wins —
+ * which events the kubelet records, what else changes (effect), and the next phase. DELAYS says
+ * how long each phase lasts once entered.
+ *
+ * The hello pod, image on the node, created at 0:
+ *   0     Creating           (sandbox, 1 s)                      STATUS ContainerCreating
+ *   1 s   Starting → Running Pulled (already present), Created, Started
+ *   5 s   startup probe passes, readiness passes → Ready          STATUS Running 1/1
+ * The same with a pull: Pulling at 1 s, Pulled/Created/Started at 2 s, Ready at 6 s.
+ *
+ * A tag the registry lacks, first pull at 1 s (see backoff.ts for the doubling):
+ *   1 s ErrImagePull, 2 s ImagePullBackOff (the sandbox's relist), 12 s ErrImagePull (back-off
+ *   10 s over), 22 s ImagePullBackOff, 32 s ErrImagePull (20 s), 42 s … 72 s ErrImagePull (40 s) …
+ */
+
+/** Creating the pod sandbox (network namespace, pause container) takes this long. */
+export const SANDBOX_MS = 1000;
+/** PLEG relist period: the kubelet notices a container's exit (or a new sandbox) this much later. */
+export const RELIST_MS = 1000;
+/** A pod whose sync failed (ErrImagePull, back-offs) is synced again this much later (pod workers' backOffPeriod). */
+export const WORKER_RESYNC_MS = 10_000;
+
+/** The container fields the kubelet reads. */
+export interface ContainerSpecView {
+  name: string;
+  image: string;
+  imagePullPolicy?: string;
+  env?: { name?: string }[];
+  ports?: { name?: string; containerPort?: number }[];
+  startupProbe?: ProbeSpec;
+  readinessProbe?: ProbeSpec;
+  livenessProbe?: ProbeSpec;
+  lifecycle?: unknown;
+  resources?: Record<string, unknown>;
+  volumeMounts?: { name?: string; mountPath?: string; readOnly?: boolean }[];
+}
+
+/** What one container's steps depend on, gathered by the controller before it plans. */
+export interface ContainerEnv {
+  spec: ContainerSpecView;
+  image: ResolvedImage;
+  /** the node has the image */
+  imagePresent: boolean;
+  restartPolicy: string;
+  /** the pod has a deletionTimestamp */
+  podDeleting: boolean;
+  /** format.Pod of the pod: name_namespace(uid) */
+  podRef: string;
+  /** the environment variables the container gets */
+  envNames: readonly string[];
+  /** a fresh containerd container ID */
+  newContainerId: () => string;
+}
+
+/** An event the kubelet records about the container. */
+export interface KubeletEvent {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+}
+
+type Guard = (c: ContainerMemory, env: ContainerEnv, nowMs: number) => boolean;
+type EventKey = keyof typeof EVENTS;
+type EffectKey = keyof typeof EFFECTS;
+
+interface Step {
+  from: readonly ContainerPhase[];
+  when: Guard;
+  events: readonly EventKey[];
+  effect?: EffectKey;
+  to: ContainerPhase;
+}
+
+const always: Guard = () => true;
+const GUARDS = {
+  /** imagePullPolicy Never, and the node lacks the image */
+  neverPullMissing: ((c, env) => pullDecision(policyOf(env), env.imagePresent) === 'never-missing') as Guard,
+  /** no pull needed: the node has the image and the policy is not Always */
+  imageUsable: ((c, env) => pullDecision(policyOf(env), env.imagePresent) === 'present') as Guard,
+  tagExists: ((c, env) => env.image.exists) as Guard,
+  /** IsInBackOffSinceUpdate on the pull back-off */
+  inPullBackoff: ((c, _env, now) => inBackoffSinceUpdate(c.pullBackoff, now)) as Guard,
+  /** the container stays down: the pod is going away, or the restart policy says so */
+  noRestart: ((c, env) => !shouldRestart(c, env)) as Guard,
+  /** IsInBackOffSince(finishedAt) on the restart back-off */
+  inCrashBackoff: ((c, _env, now) => inBackoffSince(c.crashBackoff, c.terminated?.finishedMs ?? now, now)) as Guard,
+};
+
+/** The table. Rows for one phase are tried in order. */
+export const STEPS: readonly Step[] = [
+  { from: ['Creating'], when: always, events: [], to: 'Starting' },
+  { from: ['Starting'], when: GUARDS.neverPullMissing, events: ['neverPull', 'errorNeverPull'], to: 'ErrImageNeverPull' },
+  { from: ['Starting'], when: GUARDS.imageUsable, events: ['pulledPresent', 'created', 'started'], effect: 'start', to: 'Running' },
+  { from: ['Starting'], when: always, events: ['pulling'], to: 'Pulling' },
+  { from: ['Pulling'], when: GUARDS.tagExists, events: ['pulled', 'created', 'started'], effect: 'pulledAndStart', to: 'Running' },
+  { from: ['Pulling'], when: always, events: ['failedPull', 'errorErrImagePull'], effect: 'pullFailed', to: 'ErrImagePull' },
+  {
+    from: ['ErrImagePull', 'ImagePullBackOff'],
+    when: GUARDS.inPullBackoff,
+    events: ['backOffPull', 'errorImagePullBackOff'],
+    effect: 'pullBackOff',
+    to: 'ImagePullBackOff',
+  },
+  { from: ['ErrImagePull', 'ImagePullBackOff'], when: always, events: [], to: 'Starting' },
+  { from: ['Running', 'Stopping'], when: always, events: [], effect: 'exit', to: 'Exited' },
+  { from: ['Exited', 'CrashLoopBackOff'], when: GUARDS.noRestart, events: [], to: 'Done' },
+  { from: ['Exited', 'CrashLoopBackOff'], when: GUARDS.inCrashBackoff, events: ['backOffRestart'], effect: 'crashBackOff', to: 'CrashLoopBackOff' },
+  { from: ['Exited', 'CrashLoopBackOff'], when: always, events: [], effect: 'restart', to: 'Starting' },
+];
+
+/** How long a phase lasts once entered (ms from now); undefined: until something else happens. */
+export const DELAYS: Record<ContainerPhase, (c: ContainerMemory, env: ContainerEnv, nowMs: number) => number | undefined> = {
+  Creating: () => SANDBOX_MS,
+  Starting: () => 0,
+  // A missing tag fails as soon as the registry answers.
+  Pulling: (_c, env) => (env.image.exists ? env.image.behavior.pullSeconds * 1000 : 0),
+  // The first failure is looked at again when the relist sees the new sandbox; later ones at the worker's resync.
+  ErrImagePull: (c) => (c.pullFailures === 1 ? RELIST_MS : WORKER_RESYNC_MS),
+  ImagePullBackOff: () => WORKER_RESYNC_MS,
+  ErrImageNeverPull: () => undefined,
+  Running: (c, _env, now) => (c.instance?.exitAtMs === undefined ? undefined : Math.max(0, c.instance.exitAtMs - now)),
+  // Set by kill() from the stop plan.
+  Stopping: (c, _env, now) => (c.dueMs === undefined ? undefined : Math.max(0, c.dueMs - now)),
+  // Stopped for a deletion: the pod worker waited for it, nothing to relist.
+  Exited: (_c, env) => (env.podDeleting ? 0 : RELIST_MS),
+  // BackOff is recorded again at every resync until the back-off is over.
+  CrashLoopBackOff: (c, _env, now) => {
+    const restartAt = (c.terminated?.finishedMs ?? now) + (c.crashBackoff?.delayMs ?? 0);
+    return Math.max(0, Math.min(restartAt - now, WORKER_RESYNC_MS));
+  },
+  Done: () => undefined,
+};
+
+function policyOf(env: ContainerEnv): string {
+  return env.spec.imagePullPolicy ?? 'IfNotPresent';
+}
+
+function shouldRestart(c: ContainerMemory, env: ContainerEnv): boolean {
+  if (env.podDeleting) return false;
+  if (env.restartPolicy === 'Never') return false;
+  if (env.restartPolicy === 'OnFailure') {
+    // A container killed for a failed probe is restarted under OnFailure whatever its exit code.
+    return (c.terminated?.exitCode ?? 0) !== 0 || c.stopping?.cause === 'liveness' || c.stopping?.cause === 'startup';
+  }
+  return true;
+}
+
+const EVENTS = {
+  pulledPresent: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Pulled, message: msg.imagePresent(env.spec.image) }),
+  pulling: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Pulling, message: msg.pullingImage(env.spec.image) }),
+  pulled: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
+    type: 'Normal',
+    reason: msg.REASON.Pulled,
+    message: msg.pulledImage(env.spec.image, env.image.behavior.pullSeconds * 1000, env.image.sizeBytes),
+  }),
+  failedPull: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
+    type: 'Warning',
+    reason: msg.REASON.Failed,
+    message: msg.failedToPull(env.spec.image, msg.notFoundError(env.spec.image)),
+  }),
+  errorErrImagePull: (): KubeletEvent => ({ type: 'Warning', reason: msg.REASON.Failed, message: msg.startError('ErrImagePull') }),
+  backOffPull: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.BackOff, message: msg.backOffPulling(env.spec.image) }),
+  errorImagePullBackOff: (): KubeletEvent => ({ type: 'Warning', reason: msg.REASON.Failed, message: msg.startError('ImagePullBackOff') }),
+  neverPull: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
+    type: 'Warning',
+    reason: msg.REASON.ErrImageNeverPull,
+    message: msg.imageNeverPull(env.spec.image),
+  }),
+  errorNeverPull: (): KubeletEvent => ({ type: 'Warning', reason: msg.REASON.Failed, message: msg.startError('ErrImageNeverPull') }),
+  created: (c: ContainerMemory): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Created, message: msg.createdContainer(c.name) }),
+  started: (c: ContainerMemory): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Started, message: msg.startedContainer(c.name) }),
+  backOffRestart: (c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
+    type: 'Warning',
+    reason: msg.REASON.BackOff,
+    message: msg.backOffRestarting(c.name, env.podRef),
+  }),
+};
+
+/** The variables the app needs but does not get. */
+export function missingEnv(required: readonly string[], given: readonly string[]): string[] {
+  const have = new Set(given);
+  return required.filter((n) => !have.has(n));
+}
+
+function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMemory {
+  const b = env.image.behavior;
+  let exitAtMs: number | undefined;
+  let exitCode = b.exitCode;
+  if (missingEnv(b.requiredEnv, env.envNames).length) {
+    // The app refuses to start without its configuration: exit 1 at once.
+    exitAtMs = now;
+    exitCode = 1;
+  } else if (b.exitAfterSeconds > 0) {
+    exitAtMs = now + b.exitAfterSeconds * 1000;
+  } else if (b.exitCode !== 0) {
+    exitAtMs = now;
+  }
+  const probes: ContainerMemory['probes'] = {};
+  for (const kind of PROBE_KINDS) {
+    const p = probeSpec(env.spec, kind);
+    if (p) probes[kind] = { nextMs: firstProbeMs(now, p), run: 0 };
+  }
+  const started = !env.spec.startupProbe;
+  const next: ContainerMemory = {
+    ...c,
+    instance: {
+      containerId: env.newContainerId(),
+      image: env.image.name,
+      imageId: env.image.imageId,
+      startedMs: now,
+      behavior: b,
+      exitCode,
+      ...(exitAtMs === undefined ? {} : { exitAtMs }),
+    },
+    started,
+    ready: started && !env.spec.readinessProbe,
+    probes,
+  };
+  delete next.waitingMessage;
+  delete next.terminated;
+  delete next.stopping;
+  return next;
+}
+
+const EFFECTS = {
+  start,
+  pulledAndStart: (c: ContainerMemory, env: ContainerEnv, now: number): ContainerMemory => start({ ...c, pullFailures: 0 }, env, now),
+  pullFailed: (c: ContainerMemory, env: ContainerEnv, now: number): ContainerMemory => ({
+    ...c,
+    pullBackoff: nextBackoff(c.pullBackoff, now, now),
+    pullFailures: c.pullFailures + 1,
+    waitingMessage: msg.notFoundError(env.spec.image),
+  }),
+  pullBackOff: (c: ContainerMemory, env: ContainerEnv): ContainerMemory => ({ ...c, waitingMessage: msg.backOffPulling(env.spec.image) }),
+  exit: (c: ContainerMemory, _env: ContainerEnv, now: number): ContainerMemory => {
+    const inst = c.instance;
+    const exitCode = c.stopping?.exitCode ?? inst?.exitCode ?? 0;
+    return {
+      ...c,
+      terminated: {
+        exitCode,
+        reason: exitCode === 0 ? 'Completed' : 'Error',
+        startedMs: inst?.startedMs ?? now,
+        finishedMs: now,
+        containerId: inst?.containerId ?? '',
+      },
+      started: false,
+      ready: false,
+      probes: {},
+    };
+  },
+  crashBackOff: (c: ContainerMemory, env: ContainerEnv): ContainerMemory => ({
+    ...c,
+    waitingMessage: msg.crashLoopMessage(c.crashBackoff?.delayMs ?? 0, c.name, env.podRef),
+  }),
+  restart: (c: ContainerMemory, _env: ContainerEnv, now: number): ContainerMemory => {
+    const next: ContainerMemory = {
+      ...c,
+      crashBackoff: nextBackoff(c.crashBackoff, c.terminated?.finishedMs ?? now, now),
+      restartCount: c.restartCount + 1,
+    };
+    if (c.terminated) next.last = c.terminated;
+    delete next.terminated;
+    delete next.stopping;
+    delete next.waitingMessage;
+    return next;
+  },
+};
+
+export function probeSpec(spec: ContainerSpecView, kind: 'startup' | 'readiness' | 'liveness'): ProbeSpec | undefined {
+  return kind === 'startup' ? spec.startupProbe : kind === 'readiness' ? spec.readinessProbe : spec.livenessProbe;
+}
+
+/** Puts a container into a phase, with that phase's due time. */
+export function enter(c: ContainerMemory, phase: ContainerPhase, env: ContainerEnv, now: number): ContainerMemory {
+  const next: ContainerMemory = { ...c, phase };
+  const delay = DELAYS[phase](next, env, now);
+  if (delay === undefined) delete next.dueMs;
+  else next.dueMs = now + delay;
+  return next;
+}
+
+export interface StepResult {
+  c: ContainerMemory;
+  events: KubeletEvent[];
+  /** an image the node now has */
+  pulledImage?: string;
+}
+
+/** Runs the step that is due for the container's phase (the first row whose guard holds). */
+export function runStep(c: ContainerMemory, env: ContainerEnv, now: number): StepResult {
+  const step = STEPS.find((s) => s.from.includes(c.phase) && s.when(c, env, now));
+  if (!step) {
+    const idle = { ...c };
+    delete idle.dueMs;
+    return { c: idle, events: [] };
+  }
+  const events = step.events.map((k) => EVENTS[k](c, env));
+  const changed = step.effect ? EFFECTS[step.effect](c, env, now) : c;
+  const result: StepResult = { c: enter(changed, step.to, env, now), events };
+  if (step.effect === 'pulledAndStart') result.pulledImage = env.image.name;
+  return result;
+}
+
+/**
+ * Stops a running container (pod deletion, failed liveness or startup probe): Killing event,
+ * then the stop plan of termination.ts decides when it exits and with which code.
+ */
+export function kill(
+  c: ContainerMemory,
+  cause: StopCause,
+  graceSeconds: number,
+  env: ContainerEnv,
+  now: number,
+): StepResult {
+  const stopSeconds = c.instance?.behavior.stopSeconds ?? 0;
+  const plan = planStop(graceSeconds, preStopSeconds(env.spec.lifecycle), stopSeconds);
+  const message = cause === 'deletion' ? msg.stoppingContainer(c.name) : msg.failedProbeRestart(c.name, cause);
+  const next: ContainerMemory = {
+    ...c,
+    phase: 'Stopping',
+    dueMs: now + plan.exitAfterMs,
+    stopping: { cause, exitCode: plan.exitCode },
+    probes: {},
+  };
+  return { c: next, events: [{ type: 'Normal', reason: msg.REASON.Killing, message }] };
+}

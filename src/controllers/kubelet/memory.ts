@@ -1,0 +1,104 @@
+import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
+import type { BackoffEntry } from './backoff.js';
+import type { ProbeKind, ProbeMemory } from './probes.js';
+
+/**
+ * The kubelet's private memory of a pod (what a real kubelet holds in its pod workers, runtime
+ * cache, prober workers and back-offs), kept in ctx.state between syncs as plain JSON.
+ */
+
+/**
+ * Where a container is in its life, as the kubelet sees it. The STATUS column follows from it
+ * (see container-status.ts): Creating/Starting/Pulling show ContainerCreating.
+ */
+export type ContainerPhase =
+  /** the pod sandbox is being set up */
+  | 'Creating'
+  /** about to make sure the image is there (EnsureImageExists) */
+  | 'Starting'
+  /** pulling the image */
+  | 'Pulling'
+  /** the last pull failed */
+  | 'ErrImagePull'
+  /** waiting out the pull back-off */
+  | 'ImagePullBackOff'
+  /** imagePullPolicy Never and the node lacks the image */
+  | 'ErrImageNeverPull'
+  /** the app runs */
+  | 'Running'
+  /** preStop / SIGTERM sent, waiting for the app to exit */
+  | 'Stopping'
+  /** the app exited; the kubelet has not decided about a restart yet */
+  | 'Exited'
+  /** waiting out the restart back-off */
+  | 'CrashLoopBackOff'
+  /** finished for good (no restart, or the pod is going away) */
+  | 'Done';
+
+/** A finished run of a container: containerStatuses[].state.terminated / lastState.terminated. */
+export interface Termination {
+  exitCode: number;
+  reason: 'Completed' | 'Error';
+  startedMs: number;
+  finishedMs: number;
+  containerId: string;
+}
+
+/** One run of a container in the runtime. */
+export interface ContainerInstance {
+  containerId: string;
+  /** the image name the runtime reports */
+  image: string;
+  imageId: string;
+  startedMs: number;
+  behavior: ImageBehavior;
+  /** when the app exits by itself, if it does */
+  exitAtMs?: number;
+  /** the exit code it then has */
+  exitCode: number;
+}
+
+/** Why a container is being stopped. */
+export type StopCause = 'deletion' | 'liveness' | 'startup';
+
+export interface ContainerMemory {
+  name: string;
+  phase: ContainerPhase;
+  /** when the current phase's next step is due; undefined: nothing is due */
+  dueMs?: number;
+  /** waiting.message for ErrImagePull and friends */
+  waitingMessage?: string;
+  restartCount: number;
+  /** the latest run (kept after it ends: CrashLoopBackOff shows its containerID) */
+  instance?: ContainerInstance;
+  /** state.terminated of the latest run, while it is the current state */
+  terminated?: Termination;
+  /** lastState.terminated */
+  last?: Termination;
+  /** the startup probe has passed (or there is none) */
+  started: boolean;
+  ready: boolean;
+  probes: Partial<Record<ProbeKind, ProbeMemory>>;
+  pullBackoff?: BackoffEntry;
+  /** consecutive failed pulls (the first one is looked at again after one relist, later ones after a worker resync) */
+  pullFailures: number;
+  crashBackoff?: BackoffEntry;
+  stopping?: { cause: StopCause; exitCode: number };
+}
+
+export interface PodMemory {
+  uid: string;
+  node: string;
+  /** when the kubelet admitted the pod (status.startTime) */
+  firstSeenMs: number;
+  sandboxReady: boolean;
+  podIP?: string;
+  /** the kubelet has started tearing the pod down (deletionTimestamp seen) */
+  deleting: boolean;
+  containers: ContainerMemory[];
+}
+
+/** A container the kubelet has just admitted: its sandbox is due at dueMs. */
+export function newContainerMemory(name: string, dueMs: number): ContainerMemory {
+  return { name, phase: 'Creating', dueMs, restartCount: 0, started: false, ready: false, probes: {}, pullFailures: 0 };
+}

@@ -1,0 +1,77 @@
+/**
+ * The kubelet's event reasons and messages (pkg/kubelet/events and the image manager, the
+ * runtime manager and the prober), verbatim, so `kubectl describe pod` and `kubectl events`
+ * read like upstream's.
+ */
+
+/** Event reasons the kubelet uses. */
+export const REASON = {
+  /** Normal: an image pull started */
+  Pulling: 'Pulling',
+  /** Normal: an image was pulled, or is already present */
+  Pulled: 'Pulled',
+  /** Warning: a pull failed, or a container could not start */
+  Failed: 'Failed',
+  /** Normal (pulls) / Warning (restarts): a back-off is in effect */
+  BackOff: 'BackOff',
+  /** Warning: imagePullPolicy Never and the image is missing */
+  ErrImageNeverPull: 'ErrImageNeverPull',
+  /** Normal: a container was created */
+  Created: 'Created',
+  /** Normal: a container was started */
+  Started: 'Started',
+  /** Normal: a container is being stopped */
+  Killing: 'Killing',
+  /** Warning: a probe failed */
+  Unhealthy: 'Unhealthy',
+} as const;
+
+/** Go's time.Duration.String() for whole milliseconds: 1s, 1.5s, 1m20s, 5m0s, 250ms. */
+export function goDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  const sec = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
+  if (h > 0) return `${h}h${m}m${sec}`;
+  if (m > 0) return `${m}m${sec}`;
+  return sec;
+}
+
+export const pullingImage = (image: string): string => `Pulling image "${image}"`;
+
+/** The 1.30+ message: duration, time including the wait in the pull queue, size. */
+export const pulledImage = (image: string, pullMs: number, sizeBytes: number): string =>
+  `Successfully pulled image "${image}" in ${goDuration(pullMs)} (${goDuration(pullMs)} including waiting). Image size: ${sizeBytes} bytes.`;
+
+export const imagePresent = (image: string): string => `Container image "${image}" already present on machine`;
+
+export const imageNeverPull = (image: string): string => `Container image "${image}" is not present with pull policy of Never`;
+
+/** The runtime's error for a tag the registry does not have (containerd 2's wording). */
+export const notFoundError = (image: string): string => `failed to resolve image: ${image}: not found`;
+
+export const failedToPull = (image: string, err: string): string => `Failed to pull image "${image}": ${err}`;
+
+export const backOffPulling = (image: string): string => `Back-off pulling image "${image}"`;
+
+/** `Error: ErrImagePull`, `Error: ImagePullBackOff`: the Failed event for a container that did not start. */
+export const startError = (reason: string): string => `Error: ${reason}`;
+
+export const createdContainer = (name: string): string => `Created container: ${name}`;
+export const startedContainer = (name: string): string => `Started container ${name}`;
+export const stoppingContainer = (name: string): string => `Stopping container ${name}`;
+
+/** format.Pod: `hello-6c9f8d7b5-abcde_default(uid)`. */
+export const formatPod = (name: string, namespace: string, uid: string): string => `${name}_${namespace}(${uid})`;
+
+export const backOffRestarting = (container: string, pod: string): string =>
+  `Back-off restarting failed container ${container} in pod ${pod}`;
+
+/** The waiting message of a container in CrashLoopBackOff. */
+export const crashLoopMessage = (delayMs: number, container: string, pod: string): string =>
+  `back-off ${goDuration(delayMs)} restarting failed container=${container} pod=${pod}`;
+
+export const failedProbeRestart = (container: string, probe: 'liveness' | 'startup'): string =>
+  `Container ${container} failed ${probe} probe, will be restarted`;

@@ -1,0 +1,60 @@
+import { isJsonObject, type JsonObject } from '../../common/json.js';
+import type { KubeObject } from '../../apiserver/object.js';
+import { rfc3339 } from '../../sim/clock.js';
+import { conditionSpecs, podConditions, podPhase, type ContainerView } from './conditions.js';
+import { containerStatus } from './container-status.js';
+import type { ContainerSpecView } from './lifecycle.js';
+import type { PodMemory } from './memory.js';
+import { allDone } from './pod-sync.js';
+
+/**
+ * The pod status the kubelet writes (generateAPIPodStatus): container statuses, phase,
+ * conditions, hostIP(s), podIP(s), startTime and observedGeneration; fields owned by others
+ * (qosClass from the API server, nominatedNodeName, reason/message) are kept.
+ */
+
+function view(s: JsonObject): ContainerView {
+  const state = isJsonObject(s['state']) ? s['state'] : {};
+  const last = isJsonObject(s['lastState']) ? s['lastState'] : {};
+  const term = isJsonObject(state['terminated']) ? state['terminated'] : undefined;
+  const lastTerm = isJsonObject(last['terminated']) ? last['terminated'] : undefined;
+  const kind = state['running'] ? 'running' : term ? 'terminated' : 'waiting';
+  const exit = (term ?? lastTerm)?.['exitCode'];
+  const v: ContainerView = { name: String(s['name']), ready: s['ready'] === true, state: kind, hasRun: lastTerm !== undefined };
+  if (typeof exit === 'number') v.exitCode = exit;
+  return v;
+}
+
+export function buildPodStatus(
+  pod: KubeObject,
+  mem: PodMemory,
+  specs: readonly ContainerSpecView[],
+  hostIP: string,
+  restartPolicy: string,
+  nowMs: number,
+): JsonObject {
+  const old = isJsonObject(pod['status']) ? (pod['status'] as JsonObject) : {};
+  const statuses = mem.containers.map((c, i) => containerStatus(c, specs[i] ?? { name: c.name, image: '' }));
+  const views = statuses.map(view);
+  const terminal = allDone(mem);
+  let phase = podPhase(views, restartPolicy, terminal);
+  // Pods do not leave a terminal phase.
+  if (old['phase'] === 'Succeeded' || old['phase'] === 'Failed') phase = String(old['phase']);
+  const generation = pod.metadata.generation ?? 1;
+  const oldConditions = Array.isArray(old['conditions']) ? old['conditions'].filter(isJsonObject) : [];
+  const status: JsonObject = {
+    ...old,
+    conditions: podConditions(conditionSpecs(views, phase, mem.sandboxReady), oldConditions, nowMs, generation),
+    containerStatuses: statuses,
+    hostIP,
+    hostIPs: [{ ip: hostIP }],
+    observedGeneration: generation,
+    phase,
+    startTime: typeof old['startTime'] === 'string' ? old['startTime'] : rfc3339(mem.firstSeenMs),
+  };
+  if (mem.podIP) {
+    status['podIP'] = mem.podIP;
+    status['podIPs'] = [{ ip: mem.podIP }];
+  }
+  return status;
+}

@@ -1,0 +1,112 @@
+import type { ContainerMemory, PodMemory } from './memory.js';
+import { enter, kill, runStep, type ContainerEnv, type KubeletEvent } from './lifecycle.js';
+import { nextProbeMs, runDueProbe } from './probing.js';
+
+/**
+ * One kubelet sync of a pod, as a pure plan: brings every container's memory up to `now` (each
+ * due lifecycle step and probe tick in time order) and says what the kubelet must do about it —
+ * events to record and images the node now has. The controller then acts: records the events,
+ * writes the status, finishes a deletion.
+ */
+
+export interface ContainerEvent extends KubeletEvent {
+  container: string;
+}
+
+export interface PodSyncInput {
+  mem: PodMemory;
+  /** builds a container's environment; imagePresent reflects pulls finished earlier in this sync */
+  envFor: (index: number, images: ReadonlySet<string>) => ContainerEnv;
+  /** images on the node before the sync */
+  images: ReadonlySet<string>;
+  podIP: string;
+  /** spec.terminationGracePeriodSeconds, the grace of probe kills */
+  podGraceSeconds: number;
+  /** metadata.deletionGracePeriodSeconds once the pod is being deleted */
+  deletionGraceSeconds?: number;
+  nowMs: number;
+}
+
+export interface PodSyncPlan {
+  mem: PodMemory;
+  events: ContainerEvent[];
+  /** images pulled during this sync */
+  pulled: string[];
+  /** the next moment something is due, if anything is */
+  nextDueMs?: number;
+}
+
+/** A guard against a step table that would loop without time passing. */
+const MAX_STEPS_PER_SYNC = 1000;
+
+/** The first time the pod is being deleted: running containers are stopped, the rest are done. */
+function startDeletion(input: PodSyncInput, images: ReadonlySet<string>, events: ContainerEvent[]): PodMemory {
+  const containers = input.mem.containers.map((c, i): ContainerMemory => {
+    const env = input.envFor(i, images);
+    if (c.phase === 'Running') {
+      const r = kill(c, 'deletion', input.deletionGraceSeconds ?? input.podGraceSeconds, env, input.nowMs);
+      for (const e of r.events) events.push({ ...e, container: c.name });
+      return r.c;
+    }
+    if (c.phase === 'Stopping') return c;
+    return enter(c, 'Done', env, input.nowMs);
+  });
+  return { ...input.mem, deleting: true, containers };
+}
+
+export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan {
+  const now = input.nowMs;
+  const events: ContainerEvent[] = [];
+  const pulled: string[] = [];
+  const images = new Set(input.images);
+  let mem = input.mem;
+  if (deleting && !mem.deleting) mem = startDeletion({ ...input, mem }, images, events);
+
+  const containers = mem.containers.map((start, i) => {
+    let c = start;
+    for (let n = 0; n < MAX_STEPS_PER_SYNC; n++) {
+      const stepDue = c.dueMs !== undefined && c.dueMs <= now ? c.dueMs : undefined;
+      const probeDue = nextProbeMs(c);
+      const env = input.envFor(i, images);
+      if (stepDue !== undefined && (probeDue === undefined || stepDue <= probeDue)) {
+        const r = runStep(c, env, now);
+        for (const e of r.events) events.push({ ...e, container: c.name });
+        if (r.pulledImage && !images.has(r.pulledImage)) {
+          images.add(r.pulledImage);
+          pulled.push(r.pulledImage);
+        }
+        c = r.c;
+        continue;
+      }
+      if (probeDue !== undefined && probeDue <= now) {
+        const r = runDueProbe(c, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, now);
+        if (!r) break;
+        for (const e of r.events) events.push({ ...e, container: c.name });
+        c = r.c;
+        continue;
+      }
+      break;
+    }
+    return c;
+  });
+  mem = { ...mem, containers };
+  let nextDueMs: number | undefined;
+  for (const c of containers) {
+    for (const d of [c.dueMs, c.phase === 'Running' ? nextProbeMs(c) : undefined]) {
+      if (d !== undefined && d > now && (nextDueMs === undefined || d < nextDueMs)) nextDueMs = d;
+    }
+  }
+  const plan: PodSyncPlan = { mem, events, pulled };
+  if (nextDueMs !== undefined) plan.nextDueMs = nextDueMs;
+  return plan;
+}
+
+/** Every container is finished for good. */
+export function allDone(mem: PodMemory): boolean {
+  return mem.containers.every((c) => c.phase === 'Done');
+}
+
+/** Some container has run at least once (a pod that never started goes away at once). */
+export function everStarted(mem: PodMemory): boolean {
+  return mem.containers.some((c) => c.instance !== undefined);
+}
