@@ -31,8 +31,8 @@ export interface Candidate {
  * NodeResourcesFit's LeastAllocated score: per resource (cpu, memory, weight 1 each)
  * (allocatable − requested) × 100 / allocatable, with the pod added and request-less
  * containers counting 100m / 200Mi; then the average, in integer arithmetic.
- * Worked example: 2000m cpu, 3821484Ki memory; one request-less pod there and this one →
- * cpu (2000 − 200) × 100 / 2000 = 90; memory 400Mi of 3731.9Mi → 89; (90 + 89) / 2 = 89.
+ * Worked example (a kubemu worker): 2000m cpu, 3913084Ki memory; one request-less pod there and this one →
+ * cpu (2000 − 200) × 100 / 2000 = 90; memory 400Mi of 3821.4Mi → 89.5 → 89; (90 + 89) / 2 = 89.
  */
 export function leastAllocatedScore(pod: KubeObject, c: Candidate): number {
   const alloc = nodeAllocatable(c.node);
