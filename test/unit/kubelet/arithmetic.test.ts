@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inBackoffSince, inBackoffSinceUpdate, nextBackoff, type BackoffEntry } from '../../../src/controllers/kubelet/backoff.js';
+import { planStop, preStopSeconds } from '../../../src/controllers/kubelet/termination.js';
+import { allocateIp, cidrRange, releaseIp, type IpamState } from '../../../src/controllers/kubelet/pod-ip.js';
+import { goDuration, pulledImage, crashLoopMessage } from '../../../src/controllers/kubelet/messages.js';
+
+test('back-off: 10s doubling to 5m, then staying there', () => {
+  let e: BackoffEntry | undefined;
+  const delays: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    e = nextBackoff(e, i * 1000, i * 1000);
+    delays.push(e.delayMs / 1000);
+  }
+  assert.deepEqual(delays, [10, 20, 40, 80, 160, 300, 300, 300]);
+});
+
+test('back-off: an entry untouched for more than 10 minutes starts over at 10s', () => {
+  const e: BackoffEntry = { delayMs: 300_000, updatedMs: 0 };
+  assert.equal(nextBackoff(e, 600_000, 600_000).delayMs, 300_000); // exactly 10 min: still remembered
+  assert.equal(nextBackoff(e, 600_001, 600_001).delayMs, 10_000);
+  // A container that ran 10 min since the last update is not in back-off when it exits.
+  assert.equal(inBackoffSince(e, 600_001, 600_002), false);
+});
+
+test('back-off: inside vs over, with the strict comparison upstream uses', () => {
+  const e: BackoffEntry = { delayMs: 10_000, updatedMs: 1_000 };
+  // restart back-off counts from the exit
+  assert.equal(inBackoffSince(e, 2_000, 11_999), true);
+  assert.equal(inBackoffSince(e, 2_000, 12_000), false);
+  assert.equal(inBackoffSince(undefined, 2_000, 2_000), false);
+  // pull back-off counts from the last update
+  assert.equal(inBackoffSinceUpdate(e, 10_999), true);
+  assert.equal(inBackoffSinceUpdate(e, 11_000), false);
+});
+
+test('stop plans: preStop counts against the grace period, 2 s are always left for SIGTERM', () => {
+  const cases: [grace: number, preStop: number | undefined, stop: number, exitAfterS: number, code: number][] = [
+    [30, 5, 2, 7, 0], // the article's hello: 7 s Terminating
+    [30, undefined, 2, 2, 0],
+    [30, 0, 2, 2, 0], // exec/httpGet hook: instant
+    [3, 5, 2, 5, 0], // preStop cut at 3, minimum 2 left, app needs 2
+    [10, undefined, 30, 10, 137], // SIGKILL at the end of the grace period
+    [1, undefined, 2, 2, 0], // --grace-period=1 still leaves 2 s
+    [1, undefined, 5, 2, 137],
+  ];
+  for (const [grace, pre, stop, exitAfterS, code] of cases) {
+    const plan = planStop(grace, pre, stop);
+    assert.equal(plan.exitAfterMs, exitAfterS * 1000, `grace ${grace} preStop ${pre} stop ${stop}`);
+    assert.equal(plan.exitCode, code);
+    assert.equal(plan.killed, code === 137);
+  }
+  assert.equal(preStopSeconds({ preStop: { sleep: { seconds: 5 } } }), 5);
+  assert.equal(preStopSeconds({ preStop: { exec: { command: ['sh'] } } }), 0);
+  assert.equal(preStopSeconds(undefined), undefined);
+});
+
+test('pod IPs: host-local order from .2, skipping used ones, wrapping, released ones reused later', () => {
+  assert.deepEqual(cidrRange('10.244.1.0/24'), { first: 0x0af40102, last: 0x0af401fe });
+  let s: IpamState = { used: {} };
+  const got: string[] = [];
+  for (const uid of ['a', 'b', 'c']) {
+    const r = allocateIp('10.244.1.0/24', s, uid);
+    assert.ok(r);
+    s = r.state;
+    got.push(r.ip);
+  }
+  assert.deepEqual(got, ['10.244.1.2', '10.244.1.3', '10.244.1.4']);
+  // The same pod asks again: same address.
+  assert.equal(allocateIp('10.244.1.0/24', s, 'b')?.ip, '10.244.1.3');
+  // Round robin: a released address is not handed out again right away.
+  s = releaseIp(s, 'a');
+  assert.equal(allocateIp('10.244.1.0/24', s, 'd')?.ip, '10.244.1.5');
+  // Wrap around after .254.
+  const full: IpamState = { last: '10.244.1.254', used: { '10.244.1.3': 'b' } };
+  assert.equal(allocateIp('10.244.1.0/24', full, 'e')?.ip, '10.244.1.2');
+  const tiny: IpamState = { used: { '10.0.0.2': 'x' } };
+  assert.equal(allocateIp('10.0.0.0/30', tiny, 'y'), undefined, '/30 has one usable address');
+});
+
+test('Go durations in kubelet messages', () => {
+  const cases: [number, string][] = [
+    [0, '0s'],
+    [250, '250ms'],
+    [1000, '1s'],
+    [1500, '1.5s'],
+    [1234, '1.234s'],
+    [10_000, '10s'],
+    [80_000, '1m20s'],
+    [160_000, '2m40s'],
+    [300_000, '5m0s'],
+    [3_600_000, '1h0m0s'],
+  ];
+  for (const [ms, s] of cases) assert.equal(goDuration(ms), s, String(ms));
+  assert.equal(
+    pulledImage('ghcr.io/example/hello:1.0', 1000, 4321),
+    'Successfully pulled image "ghcr.io/example/hello:1.0" in 1s (1s including waiting). Image size: 4321 bytes.',
+  );
+  assert.equal(crashLoopMessage(20_000, 'hello', 'p_default(u)'), 'back-off 20s restarting failed container=hello pod=p_default(u)');
+});
