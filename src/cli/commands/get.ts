@@ -9,6 +9,8 @@ import { statusErrorText } from '../check-err.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { collect, parseBoolFlag } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
+import { watchGet } from '../../client/watch/watch-get.js';
+import { parseRequestTimeout } from '../../client/watch/request-timeout.js';
 
 /** get without a type: kubectl's two messages, naming the program as the user typed it. */
 const noType = (prog: string) => `You must specify the type of resource to get. Use "${prog} api-resources" for a complete list of supported resources.
@@ -35,8 +37,12 @@ export function registerGet(program: Command, inv: Invocation): void {
     .option('-f, --filename <file>', 'Filename, directory, or URL to files identifying the resource to get from a server.', collect)
     .option('-R, --recursive', 'Process the directory used in -f, --filename recursively.')
     .option('--chunk-size <n>', 'Return large lists in chunks (accepted; lists are never chunked here).')
+    .option('-w, --watch [bool]', 'After listing/getting the requested object, watch for changes.')
+    .option('--watch-only [bool]', 'Watch for changes to the requested object(s), without listing/getting first.')
+    .option('--output-watch-events [bool]', 'Output watch event objects when --watch or --watch-only is used.')
+    .option('--request-timeout <duration>', 'The length of time to wait before giving up on a single server request (a watch ends then).')
     .action(
-      action(inv, (ctx, args, opts) => {
+      action(inv, async (ctx, args, opts) => {
         const files = (opts['filename'] as string[] | undefined) ?? [];
         if (args.length === 0 && files.length === 0) {
           ctx.io.err(noType(ctx.io.programName));
@@ -59,6 +65,29 @@ export function registerGet(program: Command, inv: Invocation): void {
         }
         const allNamespaces = opts['allNamespaces'] === true;
         const ignoreNotFound = opts['ignoreNotFound'] !== undefined && parseBoolFlag('ignore-not-found', opts['ignoreNotFound']);
+        const flag = (name: string, key: string) => opts[key] !== undefined && parseBoolFlag(name, opts[key]);
+        const watchOnly = flag('watch-only', 'watchOnly');
+        if (flag('watch', 'watch') || watchOnly) {
+          await watchGet(cluster, {
+            selections,
+            namespace: ctx.namespace(),
+            allNamespaces,
+            ...(selector !== undefined ? { labelSelector: selector } : {}),
+            ...(typeof opts['fieldSelector'] === 'string' ? { fieldSelector: opts['fieldSelector'] } : {}),
+            spec,
+            table: {
+              noHeaders: opts['headers'] === false,
+              showLabels: flag('show-labels', 'showLabels'),
+              labelColumns,
+              showKind: flag('show-kind', 'showKind'),
+            },
+            watchOnly,
+            outputWatchEvents: flag('output-watch-events', 'outputWatchEvents'),
+            timeoutMs: parseRequestTimeout(opts['requestTimeout'] as string | undefined),
+            write: (t) => ctx.io.out(t),
+          });
+          return;
+        }
         const fetchOpts: Parameters<typeof fetchSelections>[2] = {
           namespace: ctx.namespace(),
           allNamespaces,

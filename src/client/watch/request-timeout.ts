@@ -1,0 +1,19 @@
+import { parseGoDuration } from '../../common/go-duration.js';
+import { CliError } from '../errors.js';
+
+/**
+ * kubectl's --request-timeout: a Go duration (`30s`, `1m`) or a bare integer of seconds; `0`
+ * (the default) means no timeout. Returns milliseconds, or undefined when the flag is absent.
+ *
+ *     "2" → 2000, "1m30s" → 90000, "0" → 0
+ */
+export function parseRequestTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const ms = parseGoDuration(text);
+  if (ms === undefined) {
+    // client-go's clientcmd wording for a bad value
+    throw new CliError('invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a unit (e.g. 1s | 2m | 3h)');
+  }
+  return ms;
+}
