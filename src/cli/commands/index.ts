@@ -13,6 +13,7 @@ import { registerLabel } from './label.js';
 import { registerAnnotate } from './annotate.js';
 import { registerPatch } from './patch.js';
 import { registerDescribe } from './describe.js';
+import { registerWait } from './wait.js';
 
 /** Every kubemu command, in the order `--help` lists them. */
 export function registerCommands(program: Command, inv: Invocation): void {
@@ -24,6 +25,7 @@ export function registerCommands(program: Command, inv: Invocation): void {
   registerApply(program, inv);
   registerRun(program, inv);
   registerDelete(program, inv);
+  registerWait(program, inv);
   registerLabel(program, inv);
   registerAnnotate(program, inv);
   registerPatch(program, inv);
