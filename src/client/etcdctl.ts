@@ -1,5 +1,6 @@
 import type { Cluster } from '../cluster/cluster.js';
-import type { KeyValue, Keyspace } from '../storage/keyspace.js';
+import { type KeyValue, type Keyspace, RevisionCompacted } from '../storage/keyspace.js';
+import { CliError } from './errors.js';
 
 export interface EtcdGetOptions {
   key: string;
@@ -32,6 +33,20 @@ function printKv(kv: KeyValue, keysOnly: boolean, valueOnly: boolean): string {
   return valueOnly ? `${value}\n` : `${kv.key}\n${value}\n`;
 }
 
+/**
+ * `etcdctl compaction REV`: drops the revision log up to REV (watches from before it then fail
+ * with etcd's "required revision has been compacted").
+ */
+export function etcdCompact(store: Keyspace, text: string): string {
+  const rev = Number(text);
+  if (!/^\d+$/.test(text)) throw new CliError(`bad revision: strconv.ParseInt: parsing "${text}": invalid syntax`);
+  const current = store.revision();
+  if (rev > current) throw new CliError('etcdserver: mvcc: required revision is a future revision');
+  if (rev <= store.compactedRevision()) throw new CliError('etcdserver: mvcc: required revision has been compacted');
+  store.compact(rev);
+  return `compacted revision ${rev}\n`;
+}
+
 export interface EtcdWatchOptions {
   key: string;
   prefix: boolean;
@@ -49,8 +64,16 @@ export interface EtcdWatchOptions {
  */
 export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<void> {
   let after = o.rev !== undefined ? o.rev - 1 : cluster.store.revision();
+  const changes = () => {
+    try {
+      return cluster.store.changesSince(after, o.prefix ? o.key : '');
+    } catch (e) {
+      if (e instanceof RevisionCompacted) throw new CliError(`watch was canceled (${e.message})`);
+      throw e;
+    }
+  };
   const emit = () => {
-    for (const e of cluster.store.changesSince(after, o.prefix ? o.key : '')) {
+    for (const e of changes()) {
       after = e.kv.modRevision;
       if (!o.prefix && e.kv.key !== o.key) continue;
       let s = `${e.type}\n`;

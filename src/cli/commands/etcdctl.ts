@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { etcdGet, etcdWatch } from '../../client/etcdctl.js';
+import { etcdCompact, etcdGet, etcdWatch } from '../../client/etcdctl.js';
 import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
 
@@ -38,6 +38,16 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
           limit: opts['limit'] === undefined ? 0 : Number(opts['limit']),
         });
         ctx.io.out(text);
+      }),
+    );
+  tls(configure(etcd.command('compaction'), inv))
+    .description('Compacts the event history in etcd')
+    .argument('<revision>')
+    .option('--physical', 'accepted (compaction is always complete here)')
+    .action(
+      action(inv, (ctx, args, opts) => {
+        checkFormat(opts);
+        ctx.io.out(etcdCompact(ctx.cluster().store, args[0] ?? ''));
       }),
     );
   tls(configure(etcd.command('watch'), inv))

@@ -28,13 +28,17 @@ export class Informer {
 
   /** when the next unseen write becomes visible to the controller, if there is one */
   nextDelivery(): number | undefined {
-    const next = this.store.firstChangeAfter(this.cursor(), this.prefixes);
+    const cursor = this.cursor();
+    // A log compacted past the cursor means a relist, due at once (like a watch that expired).
+    if (cursor < this.store.compactedRevision()) return 0;
+    const next = this.store.firstChangeAfter(cursor, this.prefixes);
     return next ? next.timeMs + this.latencyMs : undefined;
   }
 
   /** the watch events visible at `now`, in revision order; the cursor moves past them */
   deliver(now: number): WatchEvent[] {
     const from = this.cursor();
+    if (from < this.store.compactedRevision()) return this.relist(now);
     const events: WatchEvent[] = [];
     for (const w of this.controller.watches) events.push(...this.api.changesSince(from, w));
     events.sort((a, b) => a.revision - b.revision);
@@ -47,5 +51,21 @@ export class Informer {
     }
     if (last !== from) this.store.setMeta(this.metaKey, String(last));
     return visible;
+  }
+
+  /**
+   * The history the cursor pointed into was compacted away: as a reflector does after
+   * "too old resource version", list everything watched and deliver it as ADDED.
+   */
+  private relist(now: number): WatchEvent[] {
+    const revision = this.store.revision();
+    const events: WatchEvent[] = [];
+    for (const w of this.controller.watches) {
+      for (const object of this.api.list(w, undefined)) {
+        events.push({ type: 'ADDED', object, revision: Number(object.metadata.resourceVersion ?? 0), timeMs: now });
+      }
+    }
+    this.store.setMeta(this.metaKey, String(revision));
+    return events.sort((a, b) => a.revision - b.revision);
   }
 }
