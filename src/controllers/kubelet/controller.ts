@@ -10,7 +10,7 @@ import { newContainerMemory, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, releaseIp, type IpamState } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
-import { allDone, everStarted, planPodSync } from './pod-sync.js';
+import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
 
 /**
  * The simulated kubelet: one controller acting for every node. A pod bound to a node (key
@@ -69,10 +69,18 @@ export function kubeletController(): Controller {
   return {
     name: KUBELET_COMPONENT,
     watches: [PODS],
-    keysFor(ev: WatchEvent): string[] {
+    keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
       const spec = podSpec(ev.object);
       if (ev.type !== 'DELETED' && !spec.nodeName) return [];
-      return [objectKey(ev.object.metadata.namespace, ev.object.metadata.name ?? '')];
+      const key = objectKey(ev.object.metadata.namespace, ev.object.metadata.name ?? '');
+      // The pod source: a pod bound here and not yet being deleted in this event is admitted
+      // now, even if it is being deleted by the time the sync reads it (its start is then
+      // already under way and is finished before the container is stopped).
+      if (ev.type !== 'DELETED' && !ev.object.metadata.deletionTimestamp && !ctx.state.get(`pod:${key}`)) {
+        const mem = admit(ev.object, ctx.clock.now());
+        if (mem) ctx.state.set(`pod:${key}`, mem);
+      }
+      return [key];
     },
     sync(key: string, ctx: ControllerContext): void {
       syncPod(key, ctx);
@@ -91,6 +99,21 @@ function forget(ctx: ControllerContext, key: string, mem: PodMemory): void {
   releasePodIp(ctx, mem);
   ctx.state.delete(`pod:${key}`);
   ctx.state.delete(`wake:${key}`);
+}
+
+/** A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods are not started. */
+function admit(pod: KubeObject, now: number): PodMemory | undefined {
+  const phase = podPhaseOf(pod);
+  const spec = podSpec(pod);
+  if (phase === 'Succeeded' || phase === 'Failed' || !spec.nodeName) return undefined;
+  return {
+    uid: pod.metadata.uid ?? '',
+    node: spec.nodeName,
+    firstSeenMs: now,
+    sandboxReady: false,
+    deleting: false,
+    containers: (spec.containers ?? []).map((c) => newContainerMemory(c.name, now + SANDBOX_MS)),
+  };
 }
 
 function syncPod(key: string, ctx: ControllerContext): void {
@@ -112,22 +135,15 @@ function syncPod(key: string, ctx: ControllerContext): void {
   const specs = spec.containers ?? [];
 
   if (!mem) {
-    const phase = podPhaseOf(pod);
     // Nothing to stop: a pod that never started here, or one that has finished, goes at once.
-    if (deleting || phase === 'Succeeded' || phase === 'Failed') {
-      if (deleting) ctx.api.finishDeletion(PODS, namespace, name);
+    if (deleting) {
+      ctx.api.finishDeletion(PODS, namespace, name);
       return;
     }
-    mem = {
-      uid: pod.metadata.uid ?? '',
-      node: spec.nodeName,
-      firstSeenMs: now,
-      sandboxReady: false,
-      deleting: false,
-      containers: specs.map((c) => newContainerMemory(c.name, now + SANDBOX_MS)),
-    };
+    mem = admit(pod, now);
+    if (!mem) return;
   }
-  if (deleting && !mem.deleting && !everStarted(mem)) {
+  if (deleting && !mem.deleting && !everStarted(mem) && !startInFlight(mem)) {
     forget(ctx, key, mem);
     ctx.api.finishDeletion(PODS, namespace, name);
     return;

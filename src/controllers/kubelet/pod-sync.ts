@@ -39,16 +39,33 @@ export interface PodSyncPlan {
 /** A guard against a step table that would loop without time passing. */
 const MAX_STEPS_PER_SYNC = 1000;
 
-/** The first time the pod is being deleted: running containers are stopped, the rest are done. */
+/**
+ * Phases in which the pod worker is in the middle of starting a container: a deletion waits
+ * for the start to finish, then stops the container like any running one (the article's stray
+ * pod is still Terminating seconds after its ReplicaSet deleted it).
+ */
+const IN_FLIGHT: ReadonlySet<ContainerMemory['phase']> = new Set(['Creating', 'Starting', 'Pulling']);
+
+/** Whether some container is being started right now. */
+export function startInFlight(mem: PodMemory): boolean {
+  return mem.containers.some((c) => IN_FLIGHT.has(c.phase));
+}
+
+function stopForDeletion(c: ContainerMemory, input: PodSyncInput, env: ContainerEnv, now: number, events: ContainerEvent[]): ContainerMemory {
+  const r = kill(c, 'deletion', input.deletionGraceSeconds ?? input.podGraceSeconds, env, now);
+  for (const e of r.events) events.push({ ...e, container: c.name });
+  return r.c;
+}
+
+/**
+ * The first time the pod is being deleted: running containers are stopped, containers being
+ * started are stopped once they run, the rest are done.
+ */
 function startDeletion(input: PodSyncInput, images: ReadonlySet<string>, events: ContainerEvent[]): PodMemory {
   const containers = input.mem.containers.map((c, i): ContainerMemory => {
     const env = input.envFor(i, images);
-    if (c.phase === 'Running') {
-      const r = kill(c, 'deletion', input.deletionGraceSeconds ?? input.podGraceSeconds, env, input.nowMs);
-      for (const e of r.events) events.push({ ...e, container: c.name });
-      return r.c;
-    }
-    if (c.phase === 'Stopping') return c;
+    if (c.phase === 'Running') return stopForDeletion(c, input, env, input.nowMs, events);
+    if (c.phase === 'Stopping' || IN_FLIGHT.has(c.phase)) return c;
     return enter(c, 'Done', env, input.nowMs);
   });
   return { ...input.mem, deleting: true, containers };
@@ -76,6 +93,7 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
           pulled.push(r.pulledImage);
         }
         c = r.c;
+        if (mem.deleting && c.phase === 'Running') c = stopForDeletion(c, input, input.envFor(i, images), now, events);
         continue;
       }
       if (probeDue !== undefined && probeDue <= now) {
