@@ -25,6 +25,7 @@ import {
 } from './resources.js';
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
 import { admit } from './admission.js';
+import { DecodedObjects } from './decoded-objects.js';
 import { assignServiceIPs } from './service-ip-allocator.js';
 import { type PatchType, patchObject } from './patch-object.js';
 
@@ -46,6 +47,8 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export interface WatchEvent {
   type: WatchEventType;
+  /** the keyspace key of the object */
+  key: string;
   object: KubeObject;
   revision: number;
   /** cluster time of the write */
@@ -62,32 +65,42 @@ export const FINALIZER_FOREGROUND = 'foregroundDeletion';
  * and the controllers both come through here.
  */
 export class ApiServer {
+  private readonly decoded: DecodedObjects;
+
   constructor(
     readonly store: Keyspace,
     readonly clock: ClusterClock,
     readonly random: RandomSource,
-  ) {}
+  ) {
+    this.decoded = new DecodedObjects(() => store.rollbackEpoch());
+  }
+
+  /** The stored object at key (frozen: copy before changing it), or undefined. */
+  private read(key: string): KubeObject | undefined {
+    const rev = this.store.modRevision(key);
+    return rev ? this.decoded.decode(key, rev, () => this.store.get(key)?.value ?? 'null') : undefined;
+  }
 
   now(): string {
     return rfc3339(this.clock.now());
   }
 
+  /** One object; frozen — copy it before changing it. */
   get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
-    const kv = this.store.get(storageKey(info, namespace, name));
-    if (!kv) throw notFound(info.resource, info.group, name);
-    return decode(kv.value, kv.modRevision);
+    const o = this.read(storageKey(info, namespace, name));
+    if (!o) throw notFound(info.resource, info.group, name);
+    return o;
   }
 
   tryGet(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject | undefined {
-    const kv = this.store.get(storageKey(info, namespace, name));
-    return kv ? decode(kv.value, kv.modRevision) : undefined;
+    return this.read(storageKey(info, namespace, name));
   }
 
-  /** Objects of one resource, in one namespace or all (namespace undefined), in key order. */
+  /** Objects of one resource, in one namespace or all (namespace undefined), in key order; frozen. */
   list(info: ResourceInfo, namespace: string | undefined, filter?: (o: KubeObject) => boolean): KubeObject[] {
     const out: KubeObject[] = [];
-    for (const kv of this.store.list(storagePrefix(info, namespace))) {
-      const o = decode(kv.value, kv.modRevision);
+    for (const { key, modRevision } of this.store.listRevisions(storagePrefix(info, namespace))) {
+      const o = this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null');
       if (!filter || filter(o)) out.push(o);
     }
     return out;
@@ -359,17 +372,18 @@ export class ApiServer {
   }
 
   /** Changes after a revision, for watch: ADDED / MODIFIED / DELETED with the object. */
-  changesSince(afterRevision: number, info?: ResourceInfo, namespace?: string): WatchEvent[] {
+  changesSince(afterRevision: number, info?: ResourceInfo, namespace?: string, untilTimeMs?: number): WatchEvent[] {
     const prefix = info ? storagePrefix(info, namespace) : '/registry/';
-    return this.store.changesSince(afterRevision, prefix).flatMap((e): WatchEvent[] => {
+    return this.store.changesSince(afterRevision, prefix, undefined, untilTimeMs).flatMap((e): WatchEvent[] => {
       if (!info && !resourceForKey(e.kv.key)) return [];
       if (e.type === 'DELETE') {
         if (!e.prevKv) return [];
         const o = decode(e.prevKv.value, e.kv.modRevision);
-        return [{ type: 'DELETED', object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
+        return [{ type: 'DELETED', key: e.kv.key, object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
       }
-      const o = decode(e.kv.value, e.kv.modRevision);
-      return [{ type: e.prevKv ? 'MODIFIED' : 'ADDED', object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
+      const o = this.decoded.decode(e.kv.key, e.kv.modRevision, () => e.kv.value);
+      const type = e.prevKv ? 'MODIFIED' : 'ADDED';
+      return [{ type, key: e.kv.key, object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
     });
   }
 

@@ -75,9 +75,13 @@ export class ControlPlane implements Reactor {
   runDue(): void {
     const now = this.cluster.clock.now();
     const fired = this.cluster.timers.popDue(now);
+    // Every controller's informer reads the same log: read what is visible now once.
+    // (Informers whose cursor fell behind a compaction relist instead.)
+    const from = Math.max(this.cluster.store.compactedRevision(), Math.min(...this.entries.map((e) => e.informer.cursor())));
+    const batch = { from, events: this.cluster.api.changesSince(from, undefined, undefined, now - INFORMER_LATENCY_MS) };
     for (const { controller, informer, ctx } of this.entries) {
       const queue = new WorkQueue();
-      for (const ev of informer.deliver(now)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
+      for (const ev of informer.deliver(now, batch)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
       for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
       for (let key = queue.next(); key !== undefined; key = queue.next()) {
         try {

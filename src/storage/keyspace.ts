@@ -52,8 +52,17 @@ export class RevisionCompacted extends Error {
 
 export interface Keyspace {
   get(key: string): KeyValue | undefined;
+  /** the key's modRevision without its value (0 when absent): cheap freshness checks */
+  modRevision(key: string): number;
   /** keys starting with prefix, in key order */
   list(prefix: string): KeyValue[];
+  /** the keys under prefix with their modRevision only (no values), in key order */
+  listRevisions(prefix: string): { key: string; modRevision: number }[];
+  /**
+   * Counts transactions that were rolled back: revision numbers written inside one are used
+   * again, so a cache keyed by (key, modRevision) must be dropped when this changes.
+   */
+  rollbackEpoch(): number;
   /**
    * Writes key. With expectedModRevision, the write happens only if the key's current
    * modRevision equals it (0: the key must not exist); otherwise RevisionMismatch.
@@ -66,8 +75,11 @@ export interface Keyspace {
   revision(): number;
   /** the oldest revision that changesSince can still start after */
   compactedRevision(): number;
-  /** events with revision > afterRevision for keys under prefix, in revision order */
-  changesSince(afterRevision: number, prefix?: string, limit?: number): KeyEvent[];
+  /**
+   * events with revision > afterRevision for keys under prefix, in revision order; with
+   * untilTimeMs, only those written at or before that cluster time
+   */
+  changesSince(afterRevision: number, prefix?: string, limit?: number, untilTimeMs?: number): KeyEvent[];
   /** drops log entries at or below revision */
   compact(revision: number): void;
   /** the revision and cluster time of the first write after afterRevision under one of the prefixes */

@@ -69,6 +69,7 @@ export class SqliteKeyspace implements Keyspace {
   readonly db: Database.Database;
   private readonly stmts;
   private depth = 0;
+  private rollbacks = 0;
   private now: () => number = () => 0;
 
   constructor(path: string) {
@@ -88,6 +89,10 @@ export class SqliteKeyspace implements Keyspace {
       list: this.db.prepare<[string, string], KvRow>(
         'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
       ),
+      rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
+      listRevs: this.db.prepare<[string, string], { key: string; mod_revision: number }>(
+        'SELECT key, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
+      ),
       upsert: this.db.prepare(
         'INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?) ' +
           'ON CONFLICT(key) DO UPDATE SET value = excluded.value, mod_revision = excluded.mod_revision',
@@ -99,8 +104,8 @@ export class SqliteKeyspace implements Keyspace {
       firstAfter: this.db.prepare<[number, string, string], { revision: number; time_ms: number }>(
         'SELECT revision, time_ms FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT 1',
       ),
-      changes: this.db.prepare<[number, string, string, number], LogRow>(
-        'SELECT * FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT ?',
+      changes: this.db.prepare<[number, string, string, number, number], LogRow>(
+        'SELECT * FROM log WHERE revision > ? AND key >= ? AND key < ? AND time_ms <= ? ORDER BY revision LIMIT ?',
       ),
       compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
       getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
@@ -118,6 +123,18 @@ export class SqliteKeyspace implements Keyspace {
 
   list(prefix: string): KeyValue[] {
     return this.stmts.list.all(prefix, prefixEnd(prefix)).map(toKv);
+  }
+
+  modRevision(key: string): number {
+    return this.stmts.rev.get(key)?.mod_revision ?? 0;
+  }
+
+  listRevisions(prefix: string): { key: string; modRevision: number }[] {
+    return this.stmts.listRevs.all(prefix, prefixEnd(prefix)).map((r) => ({ key: r.key, modRevision: r.mod_revision }));
+  }
+
+  rollbackEpoch(): number {
+    return this.rollbacks;
   }
 
   revision(): number {
@@ -163,10 +180,10 @@ export class SqliteKeyspace implements Keyspace {
     });
   }
 
-  changesSince(afterRevision: number, prefix = '', limit = 1_000_000): KeyEvent[] {
+  changesSince(afterRevision: number, prefix = '', limit = 1_000_000, untilTimeMs = Number.MAX_SAFE_INTEGER): KeyEvent[] {
     const compacted = this.compactedRevision();
     if (afterRevision < compacted) throw new RevisionCompacted(afterRevision + 1, compacted);
-    return this.stmts.changes.all(afterRevision, prefix, prefixEnd(prefix), limit).map((r) => {
+    return this.stmts.changes.all(afterRevision, prefix, prefixEnd(prefix), untilTimeMs, limit).map((r) => {
       const prevKv: KeyValue | undefined =
         r.prev_value !== null && r.prev_mod_revision !== null
           ? { key: r.key, value: r.prev_value, createRevision: r.create_revision, modRevision: r.prev_mod_revision }
@@ -207,6 +224,9 @@ export class SqliteKeyspace implements Keyspace {
     this.depth++;
     try {
       return this.db.transaction(fn).immediate();
+    } catch (e) {
+      this.rollbacks++;
+      throw e;
     } finally {
       this.depth--;
     }

@@ -1,5 +1,5 @@
 import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
-import { storagePrefix } from '../../apiserver/resources.js';
+import { storageKey, storagePrefix } from '../../apiserver/resources.js';
 import type { Keyspace } from '../../storage/keyspace.js';
 import type { Controller } from './controller.js';
 
@@ -22,7 +22,8 @@ export class Informer {
     this.metaKey = `informer:${controller.name}`;
   }
 
-  private cursor(): number {
+  /** the last revision this controller has seen */
+  cursor(): number {
     return Number(this.store.getMeta(this.metaKey) ?? '0');
   }
 
@@ -35,13 +36,23 @@ export class Informer {
     return next ? next.timeMs + this.latencyMs : undefined;
   }
 
-  /** the watch events visible at `now`, in revision order; the cursor moves past them */
-  deliver(now: number): WatchEvent[] {
+  /**
+   * The watch events visible at `now`, in revision order; the cursor moves past them. `batch`
+   * holds every change after `batchFrom` written by `now - latency` (read once per instant for
+   * all controllers); without it the informer reads its own.
+   */
+  deliver(now: number, batch?: { from: number; events: readonly WatchEvent[] }): WatchEvent[] {
     const from = this.cursor();
     if (from < this.store.compactedRevision()) return this.relist(now);
-    const events: WatchEvent[] = [];
-    for (const w of this.controller.watches) events.push(...this.api.changesSince(from, w));
-    events.sort((a, b) => a.revision - b.revision);
+    let events: WatchEvent[];
+    if (batch && batch.from <= from) {
+      events = batch.events.filter((e) => e.revision > from && this.prefixes.some((p) => e.key.startsWith(p)));
+    } else {
+      events = [];
+      const until = now - this.latencyMs;
+      for (const w of this.controller.watches) events.push(...this.api.changesSince(from, w, undefined, until));
+      events.sort((a, b) => a.revision - b.revision);
+    }
     const visible: WatchEvent[] = [];
     let last = from;
     for (const e of events) {
@@ -62,7 +73,8 @@ export class Informer {
     const events: WatchEvent[] = [];
     for (const w of this.controller.watches) {
       for (const object of this.api.list(w, undefined)) {
-        events.push({ type: 'ADDED', object, revision: Number(object.metadata.resourceVersion ?? 0), timeMs: now });
+        const key = storageKey(w, object.metadata.namespace, object.metadata.name ?? '');
+        events.push({ type: 'ADDED', key, object, revision: Number(object.metadata.resourceVersion ?? 0), timeMs: now });
       }
     }
     this.store.setMeta(this.metaKey, String(revision));

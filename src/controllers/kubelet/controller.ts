@@ -8,7 +8,7 @@ import { resolveImage } from './images.js';
 import { SANDBOX_MS, type ContainerEnv, type ContainerSpecView } from './lifecycle.js';
 import { newContainerMemory, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
-import { allocateIp, releaseIp, type IpamState } from './pod-ip.js';
+import { allocateIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
 import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
 
@@ -20,7 +20,7 @@ import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js'
  * the final delete, and a wake-up (ctx.requeueAfter) for the next due step.
  *
  * Private memory in ctx.state: `pod:<ns>/<name>` (PodMemory), `images:<node>` (the node's image
- * store), `ipam:<node>` (its pod IP allocator).
+ * store), `ipam:<node>:<ip>` and `ipam-last:<node>` (its pod IP allocator).
  */
 
 function must(info: ResourceInfo | undefined, what: string): ResourceInfo {
@@ -88,10 +88,22 @@ export function kubeletController(): Controller {
   };
 }
 
+/** The node's pod IP allocator, one kubelet-memory entry per address in use. */
+function ipamStore(ctx: ControllerContext, node: string): IpamStore {
+  const key = (ip: string) => `ipam:${node}:${ip}`;
+  return {
+    last: () => ctx.state.get<string>(`ipam-last:${node}`),
+    owner: (ip) => ctx.state.get<string>(key(ip)),
+    take: (ip, uid) => {
+      ctx.state.set(key(ip), uid);
+      ctx.state.set(`ipam-last:${node}`, ip);
+    },
+    release: (ip) => ctx.state.delete(key(ip)),
+  };
+}
+
 function releasePodIp(ctx: ControllerContext, mem: PodMemory): void {
-  const ipamKey = `ipam:${mem.node}`;
-  const ipam = ctx.state.get<IpamState>(ipamKey);
-  if (ipam) ctx.state.set(ipamKey, releaseIp(ipam, mem.uid));
+  if (mem.podIP) ipamStore(ctx, mem.node).release(mem.podIP);
 }
 
 /** Drops everything the kubelet remembers about a pod. */
@@ -151,12 +163,8 @@ function syncPod(key: string, ctx: ControllerContext): void {
 
   // The sandbox: its network comes up with the pod IP.
   if (!mem.sandboxReady && !deleting && now >= mem.firstSeenMs + SANDBOX_MS) {
-    const ipamKey = `ipam:${mem.node}`;
-    const got = allocateIp(nodePodCIDR(node), ctx.state.get<IpamState>(ipamKey) ?? { used: {} }, mem.uid);
-    if (got) {
-      ctx.state.set(ipamKey, got.state);
-      mem = { ...mem, sandboxReady: true, podIP: got.ip };
-    }
+    const ip = allocateIp(nodePodCIDR(node), ipamStore(ctx, mem.node), mem.uid);
+    if (ip) mem = { ...mem, sandboxReady: true, podIP: ip };
   }
 
   const imagesKey = `images:${mem.node}`;

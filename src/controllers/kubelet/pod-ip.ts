@@ -6,12 +6,35 @@
  *   10.244.1.0/24: first pod 10.244.1.2, then .3, .4 …; after .254 comes .2 again if it is free.
  */
 
-/** The node's allocator state, kept in the kubelet's memory. */
-export interface IpamState {
+/**
+ * The node's allocator state, kept in the kubelet's memory one address per entry (a node may
+ * hold hundreds of pods: handing out one address must not rewrite all of them).
+ */
+export interface IpamStore {
   /** the last address handed out */
-  last?: string;
-  /** address → pod UID */
-  used: Record<string, string>;
+  last(): string | undefined;
+  /** the pod UID holding ip, if any */
+  owner(ip: string): string | undefined;
+  /** ip now belongs to uid, and is the last address handed out */
+  take(ip: string, uid: string): void;
+  release(ip: string): void;
+}
+
+/** An IpamStore in a plain map (tests, and anything that keeps the state itself). */
+export function mapIpamStore(used = new Map<string, string>(), last?: string): IpamStore & { used: Map<string, string> } {
+  let lastIp = last;
+  return {
+    used,
+    last: () => lastIp,
+    owner: (ip) => used.get(ip),
+    take: (ip, uid) => {
+      used.set(ip, uid);
+      lastIp = ip;
+    },
+    release: (ip) => {
+      used.delete(ip);
+    },
+  };
 }
 
 function ipToInt(ip: string): number {
@@ -33,25 +56,21 @@ export function cidrRange(cidr: string): { first: number; last: number } {
   return { first: network + 2, last: network + size - 2 };
 }
 
-/** Hands out the next free address for uid (the same one again if uid already holds one). */
-export function allocateIp(cidr: string, state: IpamState, uid: string): { ip: string; state: IpamState } | undefined {
-  for (const [ip, owner] of Object.entries(state.used)) if (owner === uid) return { ip, state };
+/** Hands out the next free address for uid, or undefined when the range is full. */
+export function allocateIp(cidr: string, store: IpamStore, uid: string): string | undefined {
   const { first, last } = cidrRange(cidr);
   if (last < first) return undefined;
   const count = last - first + 1;
-  const start = state.last !== undefined ? ipToInt(state.last) + 1 : first;
+  const prev = store.last();
+  const start = prev !== undefined ? ipToInt(prev) + 1 : first;
   for (let i = 0; i < count; i++) {
     let n = start + i;
     if (n > last || n < first) n = first + ((n - first) % count + count) % count;
     const ip = intToIp(n);
-    if (state.used[ip] === undefined) return { ip, state: { last: ip, used: { ...state.used, [ip]: uid } } };
+    if (store.owner(ip) === undefined) {
+      store.take(ip, uid);
+      return ip;
+    }
   }
   return undefined;
-}
-
-/** Gives back the addresses uid holds. */
-export function releaseIp(state: IpamState, uid: string): IpamState {
-  const used: Record<string, string> = {};
-  for (const [ip, owner] of Object.entries(state.used)) if (owner !== uid) used[ip] = owner;
-  return { ...state, used };
 }

@@ -2,6 +2,7 @@ import type { WatchEvent } from '../../apiserver/server.js';
 import type { KubeObject } from '../../apiserver/object.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { MAX_UNSCHEDULABLE_MS, type PendingPod } from './backoff.js';
+import { SchedulerCache } from './cache.js';
 import { NODE, POD, SCHEDULER_NAME, applyDecision, podFingerprint, schedulePod, wantsScheduling } from './schedule-one.js';
 
 /** State key listing the pods waiting in the unschedulable pool. */
@@ -18,11 +19,15 @@ const PENDING_INDEX = 'pending-index';
  * after 5 minutes regardless.
  */
 export function schedulerController(): Controller {
+  const cache = new SchedulerCache();
   return {
     name: SCHEDULER_NAME,
     watches: [POD, NODE],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
-      return ev.object.kind === 'Node' ? nodeEvent(ev, ctx) : podEvent(ev, ctx);
+      if (ev.object.kind === 'Node') return nodeEvent(ev, ctx);
+      if (ev.type === 'DELETED') cache.remove(ev.object.metadata.uid ?? '', ev.revision);
+      else cache.upsert(ev.object);
+      return podEvent(ev, ctx);
     },
     sync(key: string, ctx: ControllerContext): void {
       const { namespace, name } = splitKey(key);
@@ -37,7 +42,13 @@ export function schedulerController(): Controller {
         ctx.requeueAfter(key, previous.backoffUntilMs - ctx.clock.now());
         return;
       }
-      const next = applyDecision(ctx, pod, schedulePod(ctx, pod), previous);
+      const decision = schedulePod(ctx, pod, () => cache.podsByNode(ctx.api));
+      const next = applyDecision(ctx, pod, decision, previous);
+      // Assume the pod on its node at once: the informer reports the binding only later.
+      if (decision.kind === 'bind') {
+        const bound = ctx.api.tryGet(POD, namespace, name);
+        if (bound) cache.upsert(bound);
+      }
       if (!next) {
         forget(ctx, key);
         return;

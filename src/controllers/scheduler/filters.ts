@@ -155,8 +155,10 @@ function hostPorts(pod: KubeObject): { port: number; protocol: string; ip: strin
 
 /** NodePorts: a host port (protocol, address) already taken on the node; 0.0.0.0 conflicts with every address. */
 export function hostPortsConflict(pod: KubeObject, podsOnNode: readonly KubeObject[]): boolean {
+  const wanted = hostPorts(pod);
+  if (wanted.length === 0) return false;
   const used = podsOnNode.flatMap(hostPorts);
-  return hostPorts(pod).some((w) =>
+  return wanted.some((w) =>
     used.some((u) => u.port === w.port && u.protocol === w.protocol && (u.ip === w.ip || u.ip === '0.0.0.0' || w.ip === '0.0.0.0')),
   );
 }

@@ -61,6 +61,19 @@ function containerAmounts(c: ContainerView, nonZero: boolean): ResourceAmounts {
  * scoring plugins use, so that request-less pods still spread).
  */
 export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
+  // Objects from the API server are frozen, so a pod's requests can be remembered per object.
+  const memo = nonZero ? memoNonZero : memoPlain;
+  const hit = memo.get(pod);
+  if (hit) return new Map(hit);
+  const computed = computePodRequests(pod, nonZero);
+  if (Object.isFrozen(pod)) memo.set(pod, computed);
+  return new Map(computed);
+}
+
+const memoPlain = new WeakMap<KubeObject, ResourceAmounts>();
+const memoNonZero = new WeakMap<KubeObject, ResourceAmounts>();
+
+function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts {
   const spec = (pod['spec'] ?? {}) as PodSpecView;
   const reqs: ResourceAmounts = new Map();
   for (const c of spec.containers ?? []) add(reqs, containerAmounts(c, nonZero));
@@ -93,7 +106,15 @@ export function nodeAllocatable(node: KubeObject): ResourceAmounts {
 
 /** The sum of the requests of the pods on a node (what NodeInfo.Requested holds). */
 export function sumRequests(pods: readonly KubeObject[], nonZero = false): ResourceAmounts {
+  // The scheduler cache hands out the same array until a node's pods change: remember its sum.
+  const memo = nonZero ? sumNonZero : sumPlain;
+  const hit = memo.get(pods);
+  if (hit) return new Map(hit);
   const out: ResourceAmounts = new Map();
   for (const p of pods) add(out, podRequests(p, nonZero));
-  return out;
+  if (Object.isFrozen(pods[0] ?? Object.freeze({}))) memo.set(pods, out);
+  return new Map(out);
 }
+
+const sumPlain = new WeakMap<readonly KubeObject[], ResourceAmounts>();
+const sumNonZero = new WeakMap<readonly KubeObject[], ResourceAmounts>();

@@ -80,10 +80,15 @@ function spreadSelector(ctx: ControllerContext, pod: KubeObject): ((labels: Reco
  * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
  * DefaultPreemption's verdicts. Nodes are considered in name order.
  */
-export function schedulePod(ctx: ControllerContext, pod: KubeObject): Decision {
+export function schedulePod(
+  ctx: ControllerContext,
+  pod: KubeObject,
+  byNodeOf: (except: string | undefined) => Map<string, KubeObject[]> = (except) =>
+    podsByNode(ctx.api.list(POD, undefined).filter((p) => p.metadata.uid !== except)),
+): Decision {
   const nodes = ctx.api.list(NODE, undefined);
   if (!nodes.length) return { kind: 'unschedulable', message: NO_NODES_AVAILABLE };
-  const byNode = podsByNode(ctx.api.list(POD, undefined).filter((p) => p.metadata.uid !== pod.metadata.uid));
+  const byNode = byNodeOf(pod.metadata.uid);
   const feasible: Candidate[] = [];
   const failures: { node: KubeObject; failure: FilterFailure }[] = [];
   for (const node of nodes) {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff, type BackoffEntry } from '../../../src/controllers/kubelet/backoff.js';
 import { planStop, preStopSeconds } from '../../../src/controllers/kubelet/termination.js';
-import { allocateIp, cidrRange, releaseIp, type IpamState } from '../../../src/controllers/kubelet/pod-ip.js';
+import { allocateIp, cidrRange, mapIpamStore } from '../../../src/controllers/kubelet/pod-ip.js';
 import { goDuration, pulledImage, crashLoopMessage } from '../../../src/controllers/kubelet/messages.js';
 
 test('back-off: 10s doubling to 5m, then staying there', () => {
@@ -57,24 +57,17 @@ test('stop plans: preStop counts against the grace period, 2 s are always left f
 
 test('pod IPs: host-local order from .2, skipping used ones, wrapping, released ones reused later', () => {
   assert.deepEqual(cidrRange('10.244.1.0/24'), { first: 0x0af40102, last: 0x0af401fe });
-  let s: IpamState = { used: {} };
-  const got: string[] = [];
-  for (const uid of ['a', 'b', 'c']) {
-    const r = allocateIp('10.244.1.0/24', s, uid);
-    assert.ok(r);
-    s = r.state;
-    got.push(r.ip);
-  }
+  const s = mapIpamStore();
+  const got = ['a', 'b', 'c'].map((uid) => allocateIp('10.244.1.0/24', s, uid));
   assert.deepEqual(got, ['10.244.1.2', '10.244.1.3', '10.244.1.4']);
-  // The same pod asks again: same address.
-  assert.equal(allocateIp('10.244.1.0/24', s, 'b')?.ip, '10.244.1.3');
+  assert.equal(s.owner('10.244.1.3'), 'b');
   // Round robin: a released address is not handed out again right away.
-  s = releaseIp(s, 'a');
-  assert.equal(allocateIp('10.244.1.0/24', s, 'd')?.ip, '10.244.1.5');
+  s.release('10.244.1.2');
+  assert.equal(allocateIp('10.244.1.0/24', s, 'd'), '10.244.1.5');
   // Wrap around after .254.
-  const full: IpamState = { last: '10.244.1.254', used: { '10.244.1.3': 'b' } };
-  assert.equal(allocateIp('10.244.1.0/24', full, 'e')?.ip, '10.244.1.2');
-  const tiny: IpamState = { used: { '10.0.0.2': 'x' } };
+  const full = mapIpamStore(new Map([['10.244.1.3', 'b']]), '10.244.1.254');
+  assert.equal(allocateIp('10.244.1.0/24', full, 'e'), '10.244.1.2');
+  const tiny = mapIpamStore(new Map([['10.0.0.2', 'x']]));
   assert.equal(allocateIp('10.0.0.0/30', tiny, 'y'), undefined, '/30 has one usable address');
 });
 

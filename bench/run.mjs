@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// kubemu benchmarks (npm run bench). Targets, from issue 3:
+//   - a 1,000-replica rolling update in virtual time: wall time well under 2 s;
+//   - `kubemu get pods` latency: at most 1.3x a bare `node -e 0`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { rollingUpdateBench } = await import(join(root, 'dist/bench/rolling-update.js'));
+
+const replicas = Number(process.env['BENCH_REPLICAS'] ?? 1000);
+const r = rollingUpdateBench(replicas);
+console.log(`rolling update of ${replicas} replicas (virtual time ${r.virtualSeconds}s): ${r.wallMs.toFixed(0)} ms wall, ${r.revisions} writes, ${r.steps} instants`);
+console.log(`  initial rollout to ${replicas} available: ${r.initialWallMs.toFixed(0)} ms wall`);
+
+function timeCommand(argv, env, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const p = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
+    const t1 = process.hrtime.bigint();
+    if (p.status !== 0) throw new Error(`${argv.join(' ')} failed: ${p.stderr}`);
+    times.push(Number(t1 - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'kubemu-bench-'));
+try {
+  const env = { ...process.env, KUBEMU_DB: join(dir, 'cluster.db'), KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' };
+  const bin = join(root, 'bin', 'kubemu');
+  spawnSync(process.execPath, [bin, 'apply', '-f', join(root, 'examples', 'hello-deploy.yaml')], { env });
+  spawnSync(process.execPath, [bin, 'cluster', 'advance', '30s'], { env });
+  const runs = Number(process.env['BENCH_RUNS'] ?? 15);
+  const node = timeCommand([process.execPath, '-e', '0'], env, runs);
+  const get = timeCommand([process.execPath, bin, 'get', 'pods'], env, runs);
+  console.log(`node -e 0: ${node.toFixed(1)} ms (median of ${runs})`);
+  console.log(`kubemu get pods (4 pods): ${get.toFixed(1)} ms (median of ${runs}), ratio ${(get / node).toFixed(2)}x (target <= 1.3x)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
