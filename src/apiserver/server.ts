@@ -26,6 +26,7 @@ import {
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
 import { admit } from './admission.js';
 import { DecodedObjects } from './decoded-objects.js';
+import { ReadCache } from './read-cache.js';
 import { assignServiceIPs } from './service-ip-allocator.js';
 import { type PatchType, patchObject } from './patch-object.js';
 
@@ -66,6 +67,7 @@ export const FINALIZER_FOREGROUND = 'foregroundDeletion';
  */
 export class ApiServer {
   private readonly decoded: DecodedObjects;
+  private readonly cache: ReadCache;
 
   constructor(
     readonly store: Keyspace,
@@ -73,12 +75,33 @@ export class ApiServer {
     readonly random: RandomSource,
   ) {
     this.decoded = new DecodedObjects(() => store.rollbackEpoch());
+    this.cache = new ReadCache(
+      () => store.revision(),
+      () => store.rollbackEpoch(),
+    );
   }
 
   /** The stored object at key (frozen: copy before changing it), or undefined. */
   private read(key: string): KubeObject | undefined {
+    const cached = this.cache.object(key);
+    if (cached !== undefined) return cached ?? undefined;
     const rev = this.store.modRevision(key);
-    return rev ? this.decoded.decode(key, rev, () => this.store.get(key)?.value ?? 'null') : undefined;
+    const obj = rev ? this.decoded.decode(key, rev, () => this.store.get(key)?.value ?? 'null') : undefined;
+    this.cache.rememberObject(key, obj ?? null);
+    return obj;
+  }
+
+  /** Every write goes through here and putKey, so the read cache knows what changed. */
+  private deleteKey(key: string, expectedModRevision?: number): number | undefined {
+    const rev = this.store.delete(key, expectedModRevision);
+    this.cache.wrote(key, this.store.revision());
+    return rev;
+  }
+
+  private putKey(key: string, value: string, expectedModRevision?: number): number {
+    const rev = this.store.put(key, value, expectedModRevision);
+    this.cache.wrote(key, rev);
+    return rev;
   }
 
   now(): string {
@@ -98,12 +121,15 @@ export class ApiServer {
 
   /** Objects of one resource, in one namespace or all (namespace undefined), in key order; frozen. */
   list(info: ResourceInfo, namespace: string | undefined, filter?: (o: KubeObject) => boolean): KubeObject[] {
-    const out: KubeObject[] = [];
-    for (const { key, modRevision } of this.store.listRevisions(storagePrefix(info, namespace))) {
-      const o = this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null');
-      if (!filter || filter(o)) out.push(o);
+    const prefix = storagePrefix(info, namespace);
+    let all = this.cache.list(prefix);
+    if (!all) {
+      all = this.store
+        .listRevisions(prefix)
+        .map(({ key, modRevision }) => this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null'));
+      this.cache.rememberList(prefix, all);
     }
-    return out;
+    return filter ? all.filter(filter) : [...all];
   }
 
   /** The list's resourceVersion: the store's current revision. */
@@ -141,7 +167,7 @@ export class ApiServer {
         return obj;
       }
       try {
-        const rev = this.store.put(key, encode(obj), 0);
+        const rev = this.putKey(key, encode(obj), 0);
         obj.metadata.resourceVersion = String(rev);
       } catch (e) {
         if (e instanceof RevisionMismatch) throw alreadyExists(info.resource, info.group, meta.name ?? '');
@@ -279,13 +305,13 @@ export class ApiServer {
       !isGraceful(obj) &&
       !(info.kind === 'Namespace' && namespaceFinalizers(obj).length)
     ) {
-      const rev = this.store.delete(storageKey(info, ns, name));
+      const rev = this.deleteKey(storageKey(info, ns, name));
       if (rev !== undefined) obj.metadata.resourceVersion = String(rev);
       return obj;
     }
     const expected = Number(old.metadata.resourceVersion);
     try {
-      const rev = this.store.put(storageKey(info, ns, name), encode(obj), expected);
+      const rev = this.putKey(storageKey(info, ns, name), encode(obj), expected);
       obj.metadata.resourceVersion = String(rev);
     } catch (e) {
       if (e instanceof RevisionMismatch) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
@@ -311,7 +337,7 @@ export class ApiServer {
       // controller empties it first (its spec.finalizers hold it).
       const specFinalizers = info.kind === 'Namespace' ? namespaceFinalizers(obj) : [];
       if (finalizers.length === 0 && grace === 0 && specFinalizers.length === 0) {
-        if (!opts.dryRun) this.store.delete(key, Number(obj.metadata.resourceVersion));
+        if (!opts.dryRun) this.deleteKey(key, Number(obj.metadata.resourceVersion));
         return obj;
       }
       if (opts.dryRun) return obj;
@@ -329,7 +355,7 @@ export class ApiServer {
       }
       if (info.kind === 'Namespace') next['status'] = { ...((next['status'] as object) ?? {}), phase: 'Terminating' };
       if (jsonEqual(next as unknown as JsonValue, obj as unknown as JsonValue)) return obj;
-      const rev = this.store.put(key, encode(next), Number(obj.metadata.resourceVersion));
+      const rev = this.putKey(key, encode(next), Number(obj.metadata.resourceVersion));
       next.metadata.resourceVersion = String(rev);
       return next;
     });
@@ -344,7 +370,7 @@ export class ApiServer {
       const obj = this.tryGet(info, namespace, name);
       if (!obj) return;
       if ((obj.metadata.finalizers ?? []).length) return;
-      this.store.delete(storageKey(info, namespace, name));
+      this.deleteKey(storageKey(info, namespace, name));
     });
   }
 
@@ -373,18 +399,31 @@ export class ApiServer {
 
   /** Changes after a revision, for watch: ADDED / MODIFIED / DELETED with the object. */
   changesSince(afterRevision: number, info?: ResourceInfo, namespace?: string, untilTimeMs?: number): WatchEvent[] {
+    return this.changesWithLast(afterRevision, info, namespace, untilTimeMs).events;
+  }
+
+  /** changesSince, and the last revision read (events of keys no resource owns included). */
+  changesWithLast(
+    afterRevision: number,
+    info?: ResourceInfo,
+    namespace?: string,
+    untilTimeMs?: number,
+  ): { events: WatchEvent[]; lastRevision: number } {
     const prefix = info ? storagePrefix(info, namespace) : '/registry/';
-    return this.store.changesSince(afterRevision, prefix, undefined, untilTimeMs).flatMap((e): WatchEvent[] => {
+    const raw = this.store.changesSince(afterRevision, prefix, undefined, untilTimeMs);
+    const lastRevision = raw.length ? raw[raw.length - 1]!.kv.modRevision : afterRevision;
+    const events = raw.flatMap((e): WatchEvent[] => {
       if (!info && !resourceForKey(e.kv.key)) return [];
       if (e.type === 'DELETE') {
-        if (!e.prevKv) return [];
-        const o = decode(e.prevKv.value, e.kv.modRevision);
+        if (e.deletedValue === undefined) return [];
+        const o = decode(e.deletedValue, e.kv.modRevision);
         return [{ type: 'DELETED', key: e.kv.key, object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
       }
       const o = this.decoded.decode(e.kv.key, e.kv.modRevision, () => e.kv.value);
-      const type = e.prevKv ? 'MODIFIED' : 'ADDED';
+      const type = e.prevModRevision !== undefined ? 'MODIFIED' : 'ADDED';
       return [{ type, key: e.kv.key, object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
     });
+    return { events, lastRevision };
   }
 
   groupResource(info: ResourceInfo): string {

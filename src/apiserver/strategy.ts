@@ -73,7 +73,8 @@ export function prepareForUpdate(obj: KubeObject, old: KubeObject, info: Resourc
  * without bumping generation).
  */
 export function prepareForStatusUpdate(obj: KubeObject, old: KubeObject): KubeObject {
-  const merged = structuredClone(old);
+  // Shallow: the stored object is never changed in place, only its top level and metadata here.
+  const merged: KubeObject = { ...old, metadata: { ...old.metadata } };
   if (obj['status'] === undefined) delete merged['status'];
   else merged['status'] = obj['status'];
   if (old.kind === 'Deployment') {

@@ -77,7 +77,10 @@ export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<
       after = e.kv.modRevision;
       if (!o.prefix && e.kv.key !== o.key) continue;
       let s = `${e.type}\n`;
-      if (o.prevKv && e.prevKv) s += `${e.prevKv.key}\n${e.prevKv.value}\n`;
+      if (o.prevKv && e.prevModRevision !== undefined) {
+        const prev = e.deletedValue ?? cluster.store.valueAt(e.kv.key, e.prevModRevision);
+        if (prev !== undefined) s += `${e.kv.key}\n${prev}\n`;
+      }
       s += `${e.kv.key}\n${e.kv.value}\n`;
       o.out(s);
     }

@@ -64,12 +64,15 @@ export class ControlPlane implements Reactor {
   }
 
   nextDue(): number | undefined {
-    let due = this.cluster.timers.nextDue();
-    for (const e of this.entries) {
-      const d = e.informer.nextDelivery();
-      if (d !== undefined && (due === undefined || d < due)) due = d;
-    }
-    return due;
+    const timer = this.cluster.timers.nextDue();
+    // The next write any informer has not seen, watched or not (delivering it moves the
+    // cursors on; one query instead of one per watched prefix).
+    const store = this.cluster.store;
+    const cursor = Math.min(...this.entries.map((e) => e.informer.cursor()));
+    const write = cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
+    const delivery = write === undefined ? undefined : write + INFORMER_LATENCY_MS;
+    if (timer === undefined) return delivery;
+    return delivery === undefined ? timer : Math.min(timer, delivery);
   }
 
   runDue(): void {
@@ -78,7 +81,7 @@ export class ControlPlane implements Reactor {
     // Every controller's informer reads the same log: read what is visible now once.
     // (Informers whose cursor fell behind a compaction relist instead.)
     const from = Math.max(this.cluster.store.compactedRevision(), Math.min(...this.entries.map((e) => e.informer.cursor())));
-    const batch = { from, events: this.cluster.api.changesSince(from, undefined, undefined, now - INFORMER_LATENCY_MS) };
+    const batch = { from, ...this.cluster.api.changesWithLast(from, undefined, undefined, now - INFORMER_LATENCY_MS) };
     for (const { controller, informer, ctx } of this.entries) {
       const queue = new WorkQueue();
       for (const ev of informer.deliver(now, batch)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);

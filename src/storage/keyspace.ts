@@ -23,8 +23,10 @@ export interface KeyEvent {
   timeMs: number;
   /** the key after the event; for DELETE, value is empty and modRevision is the delete's revision */
   kv: KeyValue;
-  /** the key before the event, when there was one */
-  prevKv?: KeyValue;
+  /** the modRevision the key had before the event (absent: the key was created) */
+  prevModRevision?: number;
+  /** DELETE only: the value the key held when it was deleted */
+  deletedValue?: string;
 }
 
 /** Thrown when a write's precondition on the key's modRevision does not hold. */
@@ -80,6 +82,8 @@ export interface Keyspace {
    * untilTimeMs, only those written at or before that cluster time
    */
   changesSince(afterRevision: number, prefix?: string, limit?: number, untilTimeMs?: number): KeyEvent[];
+  /** the value a key was written with at a revision still in the log */
+  valueAt(key: string, revision: number): string | undefined;
   /** drops log entries at or below revision */
   compact(revision: number): void;
   /** the revision and cluster time of the first write after afterRevision under one of the prefixes */

@@ -30,7 +30,9 @@ CREATE TABLE IF NOT EXISTS log (
   prev_mod_revision INTEGER,
   time_ms INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX IF NOT EXISTS log_key ON log(key, revision);
+-- No index on key: every log read starts at a revision cursor, which the primary key serves;
+-- an index on key made SQLite scan whole key ranges instead.
+DROP INDEX IF EXISTS log_key;
 CREATE TABLE IF NOT EXISTS meta (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -90,6 +92,10 @@ export class SqliteKeyspace implements Keyspace {
         'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
       ),
       rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
+      revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
+        'SELECT create_revision, mod_revision FROM kv WHERE key = ?',
+      ),
+      valueAt: this.db.prepare<[number, string], { value: string }>('SELECT value FROM log WHERE revision = ? AND key = ?'),
       listRevs: this.db.prepare<[string, string], { key: string; mod_revision: number }>(
         'SELECT key, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
       ),
@@ -151,14 +157,22 @@ export class SqliteKeyspace implements Keyspace {
     return rev;
   }
 
+  /** create/mod revision of a key without reading its value */
+  private revisions(key: string): { createRevision: number; modRevision: number } | undefined {
+    const r = this.stmts.revs.get(key);
+    return r ? { createRevision: r.create_revision, modRevision: r.mod_revision } : undefined;
+  }
+
   put(key: string, value: string, expectedModRevision?: number): number {
     return this.transaction(() => {
-      const prev = this.get(key);
+      const prev = this.revisions(key);
       checkPrecondition(key, prev, expectedModRevision);
       const rev = this.nextRevision();
       const created = prev ? prev.createRevision : rev;
       this.stmts.upsert.run(key, value, created, rev);
-      this.stmts.log.run(rev, key, 'PUT', value, created, prev?.value ?? null, prev?.modRevision ?? null, this.now());
+      // The log keeps each value once: a PUT row holds the new value; the previous one is in
+      // the row of the previous write (prev_mod_revision).
+      this.stmts.log.run(rev, key, 'PUT', value, created, null, prev?.modRevision ?? null, this.now());
       return rev;
     });
   }
@@ -184,19 +198,22 @@ export class SqliteKeyspace implements Keyspace {
     const compacted = this.compactedRevision();
     if (afterRevision < compacted) throw new RevisionCompacted(afterRevision + 1, compacted);
     return this.stmts.changes.all(afterRevision, prefix, prefixEnd(prefix), untilTimeMs, limit).map((r) => {
-      const prevKv: KeyValue | undefined =
-        r.prev_value !== null && r.prev_mod_revision !== null
-          ? { key: r.key, value: r.prev_value, createRevision: r.create_revision, modRevision: r.prev_mod_revision }
-          : undefined;
+      const type = r.type as KeyEvent['type'];
       const kv: KeyValue = {
         key: r.key,
         value: r.value,
-        createRevision: r.type === 'DELETE' ? 0 : r.create_revision,
+        createRevision: type === 'DELETE' ? 0 : r.create_revision,
         modRevision: r.revision,
       };
-      const type = r.type as KeyEvent['type'];
-      return prevKv ? { type, timeMs: r.time_ms, kv, prevKv } : { type, timeMs: r.time_ms, kv };
+      const e: KeyEvent = { type, timeMs: r.time_ms, kv };
+      if (r.prev_mod_revision !== null) e.prevModRevision = r.prev_mod_revision;
+      if (type === 'DELETE' && r.prev_value !== null) e.deletedValue = r.prev_value;
+      return e;
     });
+  }
+
+  valueAt(key: string, revision: number): string | undefined {
+    return this.stmts.valueAt.get(revision, key)?.value;
   }
 
   firstChangeAfter(afterRevision: number, prefixes: readonly string[]): { revision: number; timeMs: number } | undefined {
@@ -222,26 +239,68 @@ export class SqliteKeyspace implements Keyspace {
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.depth++;
+    this.metaCache = new Map();
+    this.metaDirty = new Set();
     try {
-      return this.db.transaction(fn).immediate();
+      return this.db
+        .transaction(() => {
+          const result = fn();
+          this.flushMeta();
+          return result;
+        })
+        .immediate();
     } catch (e) {
       this.rollbacks++;
       throw e;
     } finally {
       this.depth--;
+      this.metaCache = undefined;
+      this.metaDirty = undefined;
     }
   }
 
+  /**
+   * Inside a write transaction nobody else can change the file, so meta values (the revision
+   * counter, the random state, components' memory) are read once and written back once, at
+   * the end of the transaction, instead of at every use.
+   */
+  private metaCache: Map<string, string | undefined> | undefined;
+  private metaDirty: Set<string> | undefined;
+
+  private flushMeta(): void {
+    if (!this.metaCache || !this.metaDirty) return;
+    for (const name of this.metaDirty) {
+      const v = this.metaCache.get(name);
+      if (v === undefined) this.stmts.deleteMeta.run(name);
+      else this.stmts.setMeta.run(name, v);
+    }
+    this.metaDirty.clear();
+  }
+
   getMeta(name: string): string | undefined {
-    return this.stmts.getMeta.get(name)?.value;
+    if (!this.metaCache) return this.stmts.getMeta.get(name)?.value;
+    if (this.metaCache.has(name)) return this.metaCache.get(name);
+    const v = this.stmts.getMeta.get(name)?.value;
+    this.metaCache.set(name, v);
+    return v;
   }
 
   setMeta(name: string, value: string): void {
-    this.stmts.setMeta.run(name, value);
+    if (!this.metaCache || !this.metaDirty) {
+      this.stmts.setMeta.run(name, value);
+      return;
+    }
+    this.metaCache.set(name, value);
+    this.metaDirty.add(name);
   }
 
   deleteMeta(name: string): void {
-    this.stmts.deleteMeta.run(name);
+    if (!this.metaCache || !this.metaDirty) {
+      this.stmts.deleteMeta.run(name);
+      return;
+    }
+    this.metaCache.set(name, undefined);
+    this.metaDirty.add(name);
   }
 
   close(): void {
@@ -249,7 +308,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 }
 
-function checkPrecondition(key: string, prev: KeyValue | undefined, expected: number | undefined): void {
+function checkPrecondition(key: string, prev: { modRevision: number } | undefined, expected: number | undefined): void {
   if (expected === undefined) return;
   const actual = prev ? prev.modRevision : 0;
   if (actual !== expected) throw new RevisionMismatch(key, expected, actual);

@@ -27,26 +27,20 @@ export class Informer {
     return Number(this.store.getMeta(this.metaKey) ?? '0');
   }
 
-  /** when the next unseen write becomes visible to the controller, if there is one */
-  nextDelivery(): number | undefined {
-    const cursor = this.cursor();
-    // A log compacted past the cursor means a relist, due at once (like a watch that expired).
-    if (cursor < this.store.compactedRevision()) return 0;
-    const next = this.store.firstChangeAfter(cursor, this.prefixes);
-    return next ? next.timeMs + this.latencyMs : undefined;
-  }
-
   /**
    * The watch events visible at `now`, in revision order; the cursor moves past them. `batch`
    * holds every change after `batchFrom` written by `now - latency` (read once per instant for
    * all controllers); without it the informer reads its own.
    */
-  deliver(now: number, batch?: { from: number; events: readonly WatchEvent[] }): WatchEvent[] {
+  deliver(now: number, batch?: { from: number; events: readonly WatchEvent[]; lastRevision: number }): WatchEvent[] {
     const from = this.cursor();
     if (from < this.store.compactedRevision()) return this.relist(now);
     let events: WatchEvent[];
     if (batch && batch.from <= from) {
       events = batch.events.filter((e) => e.revision > from && this.prefixes.some((p) => e.key.startsWith(p)));
+      // Everything in the batch is visible now: the cursor passes the writes it does not watch too.
+      if (batch.lastRevision > from) this.store.setMeta(this.metaKey, String(batch.lastRevision));
+      return events;
     } else {
       events = [];
       const until = now - this.latencyMs;

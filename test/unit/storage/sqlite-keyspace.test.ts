@@ -51,7 +51,12 @@ test('changesSince lists PUT and DELETE events with previous values, by prefix',
   ks.delete('/registry/pods/default/a');
   const ev = ks.changesSince(start, '/registry/pods/');
   assert.deepEqual(
-    ev.map((e) => [e.type, e.kv.key, e.kv.value, e.prevKv?.value]),
+    ev.map((e) => [
+      e.type,
+      e.kv.key,
+      e.kv.value,
+      e.deletedValue ?? (e.prevModRevision === undefined ? undefined : ks.valueAt(e.kv.key, e.prevModRevision)),
+    ]),
     [
       ['PUT', '/registry/pods/default/a', 'A1', undefined],
       ['PUT', '/registry/pods/default/a', 'A2', 'A1'],
