@@ -24,11 +24,15 @@ import {
   storagePrefix,
 } from './resources.js';
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
-import { admit } from './admission.js';
 import { DecodedObjects } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
-import { assignServiceIPs } from './service-ip-allocator.js';
-import { type PatchType, patchObject } from './patch-object.js';
+import type { PatchType } from './patch-object.js';
+import { lazy } from '../common/lazy.js';
+
+/** Only writes need these (defaulting, validation, the patch engines): reads never load them. */
+const admission = lazy(() => require('./admission.js') as typeof import('./admission.js'));
+const patches = lazy(() => require('./patch-object.js') as typeof import('./patch-object.js'));
+const serviceIPs = lazy(() => require('./service-ip-allocator.js') as typeof import('./service-ip-allocator.js'));
 
 /** DeleteOptions.propagationPolicy */
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
@@ -159,8 +163,8 @@ export class ApiServer {
       meta.uid = randomUid(this.random);
       meta.creationTimestamp = this.now();
       prepareForCreate(obj, info);
-      admit(obj, undefined, info);
-      assignServiceIPs(this, info, obj);
+      admission().admit(obj, undefined, info);
+      serviceIPs().assignServiceIPs(this, info, obj);
       const key = storageKey(info, meta.namespace, meta.name ?? '');
       if (opts.dryRun) {
         if (this.store.get(key)) throw alreadyExists(info.resource, info.group, meta.name ?? '');
@@ -193,7 +197,7 @@ export class ApiServer {
       obj.kind = info.kind;
       keepSystemMetadata(obj, old);
       prepareForUpdate(obj, old, info);
-      admit(obj, old, info);
+      admission().admit(obj, old, info);
       return this.commitUpdate(info, obj, old, opts);
     });
   }
@@ -289,7 +293,7 @@ export class ApiServer {
     patch: JsonValue,
     opts: WriteOptions = {},
   ): KubeObject {
-    return this.modify(info, namespace, name, (o) => patchObject(o, type, patch), opts);
+    return this.modify(info, namespace, name, (o) => patches().patchObject(o, type, patch), opts);
   }
 
   private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {

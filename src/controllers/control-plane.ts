@@ -4,16 +4,11 @@ import type { Reactor } from '../sim/catch-up.js';
 import { catchUp } from '../sim/catch-up.js';
 import type { TimerQueue } from '../storage/timers.js';
 import type { Controller, ControllerContext } from './framework/controller.js';
-import { Informer } from './framework/informer.js';
+import { Informer, informerCursor } from './framework/informer.js';
+import { lazy } from '../common/lazy.js';
 import { EventRecorder } from './framework/events.js';
 import { ComponentState } from './framework/state.js';
 import { WorkQueue } from './framework/work-queue.js';
-import { garbageCollectorController } from './garbagecollector/controller.js';
-import { namespaceController } from './namespace/controller.js';
-import { deploymentController } from './deployment/controller.js';
-import { replicaSetController } from './replicaset/controller.js';
-import { schedulerController } from './scheduler/controller.js';
-import { kubeletController } from './kubelet/controller.js';
 
 /** How long a write takes to reach a controller through its informer. */
 export const INFORMER_LATENCY_MS = 1;
@@ -21,34 +16,48 @@ export const INFORMER_LATENCY_MS = 1;
 const CONFLICT_RETRY_MS = 5;
 
 /**
- * The controllers of the embedded control plane, in the order they run within one instant:
- * kube-controller-manager's (namespace, garbage collector, deployment, replicaset), then the
- * scheduler, then the kubelets of all nodes.
+ * The names of defaultControllers() (default-controllers.ts), in run order: knowing whether
+ * anything is due needs only the informers' cursors, which are kept under these names, so a
+ * command that finds nothing due never loads the controllers' code.
  */
-export function defaultControllers(): Controller[] {
-  return [
-    namespaceController(),
-    garbageCollectorController(),
-    deploymentController(),
-    replicaSetController(),
-    schedulerController(),
-    kubeletController(),
-  ];
-}
+export const CONTROLLER_NAMES = [
+  'namespace-controller',
+  'garbage-collector-controller',
+  'deployment-controller',
+  'replicaset-controller',
+  'default-scheduler',
+  'kubelet',
+] as const;
+
+const defaults = lazy(() => (require('./default-controllers.js') as typeof import('./default-controllers.js')).defaultControllers);
 
 /**
  * The embedded control plane as a Reactor: at each instant, every controller receives the watch
  * events that have reached it and the timers that fired for it, then drains its work queue.
  */
 export class ControlPlane implements Reactor {
-  private readonly entries: { controller: Controller; informer: Informer; ctx: ControllerContext }[];
+  private loaded: { controller: Controller; informer: Informer; ctx: ControllerContext }[] | undefined;
+  private readonly names: readonly string[];
+  private readonly controllers: () => Controller[];
 
+  /** Without `controllers`, the default ones, loaded only once something is due. */
   constructor(
     private readonly cluster: Pick<Cluster, 'api' | 'store' | 'clock' | 'random'> & { timers: TimerQueue },
-    controllers: Controller[] = defaultControllers(),
+    controllers?: Controller[],
   ) {
+    this.names = controllers ? controllers.map((c) => c.name) : CONTROLLER_NAMES;
+    this.controllers = controllers ? () => controllers : () => defaults()();
+  }
+
+  /** The controllers with their informers and contexts, built when something is due. */
+  private entries(): { controller: Controller; informer: Informer; ctx: ControllerContext }[] {
+    if (this.loaded) return this.loaded;
+    const cluster = this.cluster;
+    const controllers = this.controllers();
+    const names = controllers.map((c) => c.name);
+    if (names.join() !== this.names.join()) throw new Error(`control plane: controllers ${names.join()} != ${this.names.join()}`);
     const recorder = new EventRecorder(cluster.api, () => cluster.clock.now(), new ComponentState(cluster.store, 'event-recorder'));
-    this.entries = controllers.map((controller) => {
+    this.loaded = controllers.map((controller) => {
       const ctx: ControllerContext = {
         events: recorder,
         state: new ComponentState(cluster.store, controller.name),
@@ -61,6 +70,7 @@ export class ControlPlane implements Reactor {
       };
       return { controller, informer: new Informer(controller, cluster.store, cluster.api, INFORMER_LATENCY_MS), ctx };
     });
+    return this.loaded;
   }
 
   nextDue(): number | undefined {
@@ -68,7 +78,7 @@ export class ControlPlane implements Reactor {
     // The next write any informer has not seen, watched or not (delivering it moves the
     // cursors on; one query instead of one per watched prefix).
     const store = this.cluster.store;
-    const cursor = Math.min(...this.entries.map((e) => e.informer.cursor()));
+    const cursor = Math.min(...this.names.map((n) => informerCursor(store, n)));
     const write = cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
     const delivery = write === undefined ? undefined : write + INFORMER_LATENCY_MS;
     if (timer === undefined) return delivery;
@@ -80,9 +90,10 @@ export class ControlPlane implements Reactor {
     const fired = this.cluster.timers.popDue(now);
     // Every controller's informer reads the same log: read what is visible now once.
     // (Informers whose cursor fell behind a compaction relist instead.)
-    const from = Math.max(this.cluster.store.compactedRevision(), Math.min(...this.entries.map((e) => e.informer.cursor())));
+    const entries = this.entries();
+    const from = Math.max(this.cluster.store.compactedRevision(), Math.min(...entries.map((e) => e.informer.cursor())));
     const batch = { from, ...this.cluster.api.changesWithLast(from, undefined, undefined, now - INFORMER_LATENCY_MS) };
-    for (const { controller, informer, ctx } of this.entries) {
+    for (const { controller, informer, ctx } of entries) {
       const queue = new WorkQueue();
       for (const ev of informer.deliver(now, batch)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
       for (const t of fired) if (t.queue === controller.name) queue.add(t.key);

@@ -1,8 +1,8 @@
+import { REPO_ROOT } from '../repo-root.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * End-to-end transcripts: a scenario (`test/e2e/<name>.cmds`, one shell command per line) runs
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
  * UPDATE_GOLDEN=1 rewrites the golden files; read every diff before committing one.
  */
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const ROOT = REPO_ROOT;
 export const BIN = join(ROOT, 'bin', 'kubemu');
 
 export interface Step {

@@ -4,13 +4,18 @@ import { fetchSelections } from '../../client/get/fetch.js';
 import { printGet } from '../../client/get/print.js';
 import { parseOutput } from '../../client/printers/output.js';
 import { parseResourceArgs } from '../../client/resource-args.js';
-import { selectionsFromFiles } from '../../client/file-selections.js';
 import { statusErrorText } from '../check-err.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { collect, parseBoolFlag } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
-import { watchGet } from '../../client/watch/watch-get.js';
-import { parseRequestTimeout } from '../../client/watch/request-timeout.js';
+import { lazy } from '../../common/lazy.js';
+
+/** Only `get -f` and `get -w` need these. */
+const fileSelections = lazy(() => require('../../client/file-selections.js') as typeof import('../../client/file-selections.js'));
+const watch = lazy(() => ({
+  ...(require('../../client/watch/watch-get.js') as typeof import('../../client/watch/watch-get.js')),
+  ...(require('../../client/watch/request-timeout.js') as typeof import('../../client/watch/request-timeout.js')),
+}));
 
 /** get without a type: kubectl's two messages, naming the program as the user typed it. */
 const noType = (prog: string) => `You must specify the type of resource to get. Use "${prog} api-resources" for a complete list of supported resources.
@@ -58,7 +63,7 @@ export function registerGet(program: Command, inv: Invocation): void {
         });
         const cluster = ctx.cluster();
         const selections = files.length
-          ? selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
+          ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
           : parseResourceArgs(args);
         if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
           throw new CliError('name cannot be provided when a selector is specified');
@@ -68,7 +73,7 @@ export function registerGet(program: Command, inv: Invocation): void {
         const flag = (name: string, key: string) => opts[key] !== undefined && parseBoolFlag(name, opts[key]);
         const watchOnly = flag('watch-only', 'watchOnly');
         if (flag('watch', 'watch') || watchOnly) {
-          await watchGet(cluster, {
+          await watch().watchGet(cluster, {
             selections,
             namespace: ctx.namespace(),
             allNamespaces,
@@ -83,7 +88,7 @@ export function registerGet(program: Command, inv: Invocation): void {
             },
             watchOnly,
             outputWatchEvents: flag('output-watch-events', 'outputWatchEvents'),
-            timeoutMs: parseRequestTimeout(opts['requestTimeout'] as string | undefined),
+            timeoutMs: watch().parseRequestTimeout(opts['requestTimeout'] as string | undefined),
             write: (t) => ctx.io.out(t),
           });
           return;

@@ -1,34 +1,48 @@
 import type { Command } from 'commander';
 import type { Invocation } from '../program.js';
-import { registerApiResources } from './api-resources.js';
-import { registerApply } from './apply.js';
-import { registerCluster } from './cluster.js';
-import { registerCreate } from './create.js';
-import { registerRun } from './run.js';
-import { registerDelete } from './delete.js';
-import { registerGet } from './get.js';
-import { registerEtcdctl } from './etcdctl.js';
-import { registerVersion } from './version.js';
-import { registerLabel } from './label.js';
-import { registerAnnotate } from './annotate.js';
-import { registerPatch } from './patch.js';
-import { registerDescribe } from './describe.js';
-import { registerWait } from './wait.js';
 
-/** Every kubemu command, in the order `--help` lists them. */
+type Register = (program: Command, inv: Invocation) => void;
+
+/**
+ * Every kubemu command, in the order `--help` lists them, each module loaded only when needed:
+ * a command line that names one command registers (and loads) just that one.
+ */
+const COMMANDS: [string, () => Register][] = [
+  ['version', () => (require('./version.js') as typeof import('./version.js')).registerVersion],
+  ['api-resources', () => (require('./api-resources.js') as typeof import('./api-resources.js')).registerApiResources],
+  ['get', () => (require('./get.js') as typeof import('./get.js')).registerGet],
+  ['describe', () => (require('./describe.js') as typeof import('./describe.js')).registerDescribe],
+  ['create', () => (require('./create.js') as typeof import('./create.js')).registerCreate],
+  ['apply', () => (require('./apply.js') as typeof import('./apply.js')).registerApply],
+  ['run', () => (require('./run.js') as typeof import('./run.js')).registerRun],
+  ['delete', () => (require('./delete.js') as typeof import('./delete.js')).registerDelete],
+  ['wait', () => (require('./wait.js') as typeof import('./wait.js')).registerWait],
+  ['label', () => (require('./label.js') as typeof import('./label.js')).registerLabel],
+  ['annotate', () => (require('./annotate.js') as typeof import('./annotate.js')).registerAnnotate],
+  ['patch', () => (require('./patch.js') as typeof import('./patch.js')).registerPatch],
+  ['etcdctl', () => (require('./etcdctl.js') as typeof import('./etcdctl.js')).registerEtcdctl],
+  ['cluster', () => (require('./cluster.js') as typeof import('./cluster.js')).registerCluster],
+];
+
+/** Global flags that take a value: their value is not the command name. */
+const GLOBAL_WITH_VALUE = new Set(['--db', '-n', '--namespace']);
+
+/** The command a command line names: its first argument that is neither a flag nor a flag's value. */
+export function commandName(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return undefined;
+    if (GLOBAL_WITH_VALUE.has(a)) {
+      i++;
+      continue;
+    }
+    if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
 export function registerCommands(program: Command, inv: Invocation): void {
-  registerVersion(program, inv);
-  registerApiResources(program, inv);
-  registerGet(program, inv);
-  registerDescribe(program, inv);
-  registerCreate(program, inv);
-  registerApply(program, inv);
-  registerRun(program, inv);
-  registerDelete(program, inv);
-  registerWait(program, inv);
-  registerLabel(program, inv);
-  registerAnnotate(program, inv);
-  registerPatch(program, inv);
-  registerEtcdctl(program, inv);
-  registerCluster(program, inv);
+  const name = commandName(inv.args);
+  const only = COMMANDS.find(([n]) => n === name);
+  for (const [, load] of only ? [only] : COMMANDS) load()(program, inv);
 }

@@ -3,7 +3,10 @@ import type { KubeObject } from '../../apiserver/object.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
-import { SelectorError, parseSelector, selectorMatches } from '../selectors/label-selector.js';
+import { lazy } from '../../common/lazy.js';
+
+/** The label selector parser, loaded only for -l. */
+const selectors = lazy(() => require('../selectors/label-selector.js') as typeof import('../selectors/label-selector.js'));
 import type { ResourceSelection } from '../resource-args.js';
 
 /** One group of fetched objects of a single type, in the order the user asked for them. */
@@ -57,7 +60,7 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
     const fieldPred = o.fieldSelector ? fieldSelectorPredicate(sel.info, o.fieldSelector) : undefined;
     group.objects.push(
       ...api.list(sel.info, ns, (obj) => {
-        if (labelSel && !selectorMatches(labelSel, obj.metadata.labels)) return false;
+        if (labelSel && !selectors().selectorMatches(labelSel, obj.metadata.labels)) return false;
         return !fieldPred || fieldPred(obj);
       }),
     );
@@ -68,9 +71,9 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
 /** The API server parses -l; a bad selector is its BadRequest. */
 export function labelSelectorOrBadRequest(text: string) {
   try {
-    return parseSelector(text);
+    return selectors().parseSelector(text);
   } catch (e) {
-    if (e instanceof SelectorError) throw new StatusError('BadRequest', 400, e.message);
+    if (e instanceof selectors().SelectorError) throw new StatusError('BadRequest', 400, e.message);
     throw e;
   }
 }

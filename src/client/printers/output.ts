@@ -3,11 +3,16 @@ import { resolve } from 'node:path';
 import type { JsonObject, JsonValue } from '../../common/json.js';
 import type { KubeObject } from '../../apiserver/object.js';
 import { CliError } from '../errors.js';
-import { toJsonText } from './json.js';
-import { toYaml } from './yaml.js';
-import { type JsonPathPrinter, jsonPathPrinterFor } from './jsonpath-printer.js';
-import { type CustomColumn, customColumnRows, parseCustomColumns, parseCustomColumnsFile } from './custom-columns.js';
+import type { JsonPathPrinter } from './jsonpath-printer.js';
+import type { CustomColumn } from './custom-columns.js';
 import { tabwrite } from './tabwriter.js';
+import { lazy } from '../../common/lazy.js';
+
+/** Each printer is loaded when an -o asks for it (a plain table needs none of them). */
+const yaml = lazy(() => require('./yaml.js') as typeof import('./yaml.js'));
+const json = lazy(() => require('./json.js') as typeof import('./json.js'));
+const jsonpath = lazy(() => require('./jsonpath-printer.js') as typeof import('./jsonpath-printer.js'));
+const customColumns = lazy(() => require('./custom-columns.js') as typeof import('./custom-columns.js'));
 
 /** The printer an `-o` flag selects. */
 export type OutputSpec =
@@ -42,14 +47,14 @@ export function parseOutput(output: string | undefined, o: ParseOutputOptions): 
   if (output === 'json') return { kind: 'json' };
   if (output === 'name') return { kind: 'name' };
   const readFile = (p: string) => readFileSync(resolve(o.cwd, p), 'utf8');
-  const jp = jsonPathPrinterFor(output, readFile, { allowMissingKeys: o.allowMissingKeys });
+  const jp = /^jsonpath/.test(output) ? jsonpath().jsonPathPrinterFor(output, readFile, { allowMissingKeys: o.allowMissingKeys }) : undefined;
   if (jp) return { kind: 'jsonpath', printer: jp };
   if (o.tables && /^custom-columns(=|$)/.test(output)) {
-    return { kind: 'custom-columns', columns: parseCustomColumns(output.slice('custom-columns='.length)) };
+    return { kind: 'custom-columns', columns: customColumns().parseCustomColumns(output.slice('custom-columns='.length)) };
   }
   if (o.tables && /^custom-columns-file(=|$)/.test(output)) {
     const file = output.slice('custom-columns-file='.length);
-    return { kind: 'custom-columns', columns: parseCustomColumnsFile(readFile(file)) };
+    return { kind: 'custom-columns', columns: customColumns().parseCustomColumnsFile(readFile(file)) };
   }
   if (/^(go-template|go-template-file|template|templatefile)(=|$)/.test(output)) {
     throw new CliError(`output format "${output.split('=')[0]}" is not emulated by kubemu; use -o jsonpath=... instead`);
@@ -79,9 +84,9 @@ export function asList(objects: KubeObject[]): JsonObject {
 export function printStructured(spec: OutputSpec, value: JsonValue): string {
   switch (spec.kind) {
     case 'yaml':
-      return toYaml(value);
+      return yaml().toYaml(value);
     case 'json':
-      return toJsonText(value);
+      return json().toJsonText(value);
     case 'jsonpath':
       return spec.printer.print(value);
     default:
@@ -91,6 +96,6 @@ export function printStructured(spec: OutputSpec, value: JsonValue): string {
 
 /** custom-columns output for objects of one type, padded like every get table. */
 export function printCustomColumns(columns: CustomColumn[], objects: KubeObject[], noHeaders: boolean): string {
-  const rows = customColumnRows(columns, objects as unknown as JsonValue[], noHeaders);
+  const rows = customColumns().customColumnRows(columns, objects as unknown as JsonValue[], noHeaders);
   return tabwrite(rows.map((r) => `${r.join('\t')}\n`).join(''));
 }

@@ -3,6 +3,15 @@ import { storageKey, storagePrefix } from '../../apiserver/resources.js';
 import type { Keyspace } from '../../storage/keyspace.js';
 import type { Controller } from './controller.js';
 
+function informerKey(name: string): string {
+  return `informer:${name}`;
+}
+
+/** The last revision the named controller has seen (without loading the controller). */
+export function informerCursor(store: Pick<Keyspace, 'getMeta'>, name: string): number {
+  return Number(store.getMeta(informerKey(name)) ?? '0');
+}
+
 /**
  * A controller's informers, reduced to a cursor in the keyspace's revision log: the controller
  * has seen every write up to `revision`. Writes reach it `latencyMs` after they happened, the
@@ -19,12 +28,12 @@ export class Informer {
     readonly latencyMs: number,
   ) {
     this.prefixes = controller.watches.map((w) => storagePrefix(w, undefined));
-    this.metaKey = `informer:${controller.name}`;
+    this.metaKey = informerKey(controller.name);
   }
 
   /** the last revision this controller has seen */
   cursor(): number {
-    return Number(this.store.getMeta(this.metaKey) ?? '0');
+    return informerCursor(this.store, this.controller.name);
   }
 
   /**

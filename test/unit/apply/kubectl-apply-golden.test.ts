@@ -1,3 +1,5 @@
+import { REPO_ROOT } from '../../repo-root.js';
+import { join } from 'node:path';
 /**
  * Replays test/golden/patch/apply/cases.json: real kubectl 1.33 ran `apply` against a
  * stand-in server that returned each case's live object; it recorded what kubectl then
@@ -24,7 +26,7 @@ interface ApplyCase {
 }
 
 const golden = JSON.parse(
-  readFileSync(new URL('../../../../test/golden/patch/apply/cases.json', import.meta.url), 'utf8'),
+  readFileSync(join(REPO_ROOT, 'test/golden/patch/apply/cases.json'), 'utf8'),
 ) as { kubectl: string; results: ApplyCase[] };
 
 const CONTENT_TYPE = { strategic: 'application/strategic-merge-patch+json', merge: 'application/merge-patch+json' };

@@ -1,3 +1,4 @@
+import { REPO_ROOT } from '../../repo-root.js';
 /**
  * Byte-for-byte comparison with real kubectl 1.33: every case of test/golden/create/cases.json
  * was run through kubectl (see generate.mjs there) with test/golden/create/inputs as the working
@@ -13,11 +14,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { main } from '../../../src/cli/main.js';
 import { bufferIO } from '../../../src/cli/io.js';
 
-const goldenDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../test/golden/create');
+const goldenDir = join(REPO_ROOT, 'test/golden/create');
 const inputs = join(goldenDir, 'inputs');
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

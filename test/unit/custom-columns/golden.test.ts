@@ -1,3 +1,4 @@
+import { REPO_ROOT } from '../../repo-root.js';
 /**
  * custom-columns cells against real kubectl. Each case of
  * test/golden/jsonpath/custom-columns/cases.json was recorded from
@@ -12,7 +13,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { JsonValue } from '../../../src/common/json.js';
 import { JsonPathError } from '../../../src/client/jsonpath/errors.js';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../../../src/client/printers/custom-columns.js';
 import { tabwrite } from '../../../src/client/printers/tabwriter.js';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../../test/golden/jsonpath/custom-columns');
+const dir = join(REPO_ROOT, 'test/golden/jsonpath/custom-columns');
 
 interface Case {
   name: string;

@@ -1,3 +1,5 @@
+import { REPO_ROOT } from '../../repo-root.js';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -5,7 +7,7 @@ import { defaultImagePullPolicy, defaultObject, podQOSClass } from '../../../src
 import type { KubeObject } from '../../../src/apiserver/object.js';
 
 const golden = (name: string): KubeObject =>
-  JSON.parse(readFileSync(new URL(`../../../../test/golden/defaults/${name}`, import.meta.url), 'utf8')) as KubeObject;
+  JSON.parse(readFileSync(join(REPO_ROOT, `test/golden/defaults/${name}`), 'utf8')) as KubeObject;
 
 test('imagePullPolicy: Always for latest or no tag, IfNotPresent otherwise', () => {
   const cases: [string, string][] = [

@@ -1,3 +1,5 @@
+import { REPO_ROOT } from '../../repo-root.js';
+import { join } from 'node:path';
 // Replays test/golden/describe/cases.json: real kubectl 1.33 `describe` run against a stand-in API
 // server holding the case objects (see generate.mjs there). describeObjects, fed the same objects
 // through a read-only stand-in for the ApiServer, must print the same bytes on stdout, and the
@@ -31,7 +33,7 @@ interface GoldenFile {
 }
 
 // dist/test/unit/describe/ → repository root is four levels up.
-const golden = JSON.parse(readFileSync(new URL('../../../../test/golden/describe/cases.json', import.meta.url), 'utf8')) as GoldenFile;
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, 'test/golden/describe/cases.json'), 'utf8')) as GoldenFile;
 
 /** The reads describers make (get, tryGet, list), answered from the case objects. */
 export function standInApi(objects: Record<string, KubeObject[]>): ApiServer {

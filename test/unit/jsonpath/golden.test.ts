@@ -1,3 +1,4 @@
+import { REPO_ROOT } from '../../repo-root.js';
 /**
  * Byte-for-byte comparison with real kubectl: every case of test/golden/jsonpath/cases.json
  * was run through `kubectl.1.33 patch --local -f <input> -p '{}' --type merge -o <format>=<template>`
@@ -8,14 +9,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import type { JsonValue } from '../../../src/common/json.js';
 import { isJsonObject } from '../../../src/common/json.js';
 import { JsonPathError } from '../../../src/client/jsonpath/errors.js';
 import { JsonPathPrinter } from '../../../src/client/printers/jsonpath-printer.js';
 
-const goldenDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../test/golden/jsonpath');
+const goldenDir = join(REPO_ROOT, 'test/golden/jsonpath');
 
 interface Case {
   name: string;

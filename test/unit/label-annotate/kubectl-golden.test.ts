@@ -1,3 +1,4 @@
+import { REPO_ROOT } from '../../repo-root.js';
 /**
  * Replays test/golden/label-annotate/cases.json: each case is a run of real kubectl 1.33
  * (`label`, `annotate`, `patch`, offline: --local, or a mistake kubectl reports before it
@@ -13,11 +14,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { main } from '../../../src/cli/main.js';
 import { bufferIO } from '../../../src/cli/io.js';
 
-const dir = fileURLToPath(new URL('../../../../test/golden/label-annotate/', import.meta.url));
+const dir = join(REPO_ROOT, 'test/golden/label-annotate/');
 const fixtures = join(dir, 'fixtures');
 
 interface GoldenCase {

@@ -1,3 +1,5 @@
+import { REPO_ROOT } from '../../repo-root.js';
+import { join } from 'node:path';
 /**
  * Manifest reading against recorded kubectl 1.33 behaviour (test/golden/yaml/manifest-errors.json,
  * made by test/golden/yaml/regenerate.mjs): for each bad/odd file, the objects kubectl acted
@@ -7,10 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ManifestError, readManifestSourceResults } from '../../../src/client/manifests/index.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = REPO_ROOT;
 const goldenDir = path.join(repoRoot, 'test/golden/yaml');
 
 interface Recorded {

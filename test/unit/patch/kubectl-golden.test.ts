@@ -1,3 +1,5 @@
+import { REPO_ROOT } from '../../repo-root.js';
+import { join } from 'node:path';
 /**
  * Replays test/golden/patch/cases.json: each case is a `kubectl patch --local` run of real
  * kubectl 1.33 (the command is stored with it) on a fixture; our strategic / merge / JSON
@@ -15,7 +17,7 @@ import { applyJsonPatch } from '../../../src/apiserver/patch/json-patch.js';
 import { strategicSchemaFor } from '../../../src/apiserver/patch/patch-meta.js';
 import { strategicMergeUnsupportedLocally } from '../../../src/apiserver/patch/patch-errors.js';
 
-const dir = new URL('../../../../test/golden/patch/', import.meta.url);
+const dir = join(REPO_ROOT, 'test/golden/patch/');
 
 interface GoldenCase {
   name: string;
@@ -28,10 +30,10 @@ interface GoldenCase {
   stderr?: string;
 }
 
-const golden = JSON.parse(readFileSync(new URL('cases.json', dir), 'utf8')) as { kubectl: string; cases: GoldenCase[] };
+const golden = JSON.parse(readFileSync(join(dir, 'cases.json'), 'utf8')) as { kubectl: string; cases: GoldenCase[] };
 
 function fixture(name: string): JsonObject {
-  return JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, dir), 'utf8')) as JsonObject;
+  return JSON.parse(readFileSync(join(dir, `fixtures/${name}.json`), 'utf8')) as JsonObject;
 }
 
 /** What `kubectl patch --local` does with the patch, minus printing. */

@@ -1,3 +1,5 @@
+import { REPO_ROOT } from '../../repo-root.js';
+import { join } from 'node:path';
 // Replays test/golden/table/cases.json: each case holds the objects a stand-in API server served,
 // the kubectl command that was run against it (real kubectl 1.33, see generate.mjs there) and
 // kubectl's stdout. renderTables / WatchTablePrinter must produce the same bytes.
@@ -35,7 +37,7 @@ interface GoldenFile {
 }
 
 // dist/test/unit/printers-table/ → repository root is four levels up.
-const goldenPath = new URL('../../../../test/golden/table/cases.json', import.meta.url);
+const goldenPath = join(REPO_ROOT, 'test/golden/table/cases.json');
 const golden = JSON.parse(readFileSync(goldenPath, 'utf8')) as GoldenFile;
 
 function resource(plural: string): ResourceInfo {

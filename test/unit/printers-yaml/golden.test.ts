@@ -1,3 +1,5 @@
+import { REPO_ROOT } from '../../repo-root.js';
+import { join } from 'node:path';
 /**
  * Byte-for-byte comparison with real kubectl 1.33 output (test/golden/yaml/expected, made by
  * test/golden/yaml/regenerate.mjs from the argv in cases.json). Each case re-does with kubemu
@@ -10,14 +12,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../src/common/json.js';
 import { readManifestSources } from '../../../src/client/manifests/index.js';
 import { toYaml } from '../../../src/client/printers/yaml.js';
 import { toJsonText } from '../../../src/client/printers/json.js';
 import { toTypedOrder } from '../../../src/client/printers/typed-order.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = REPO_ROOT;
 const goldenDir = path.join(repoRoot, 'test/golden/yaml');
 
 type Emulation =

@@ -1,3 +1,4 @@
+import { REPO_ROOT } from '../../repo-root.js';
 /**
  * Our selector parser against kubectl's. test/golden/jsonpath/selectors/expected.json holds,
  * for each selector of selectors.json, what
@@ -13,10 +14,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseSelector, SelectorError, type Requirement } from '../../../src/client/selectors/label-selector.js';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../../test/golden/jsonpath/selectors');
+const dir = join(REPO_ROOT, 'test/golden/jsonpath/selectors');
 const selectors = JSON.parse(readFileSync(join(dir, 'selectors.json'), 'utf8')) as string[];
 const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {
   stdout: string;

@@ -1,0 +1,23 @@
+import type { Controller } from './framework/controller.js';
+import { garbageCollectorController } from './garbagecollector/controller.js';
+import { namespaceController } from './namespace/controller.js';
+import { deploymentController } from './deployment/controller.js';
+import { replicaSetController } from './replicaset/controller.js';
+import { schedulerController } from './scheduler/controller.js';
+import { kubeletController } from './kubelet/controller.js';
+
+/**
+ * The controllers of the embedded control plane, in the order they run within one instant:
+ * kube-controller-manager's (namespace, garbage collector, deployment, replicaset), then the
+ * scheduler, then the kubelets of all nodes.
+ */
+export function defaultControllers(): Controller[] {
+  return [
+    namespaceController(),
+    garbageCollectorController(),
+    deploymentController(),
+    replicaSetController(),
+    schedulerController(),
+    kubeletController(),
+  ];
+}
