@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// A short, visible tour of kubemu on a scratch cluster (virtual clock, seed 1), printed as a
-// terminal transcript. Run with `npm start`; it leaves ~/.kubemu alone.
+// A short, visible rollout drill on a scratch cluster (virtual clock, seed 1), printed as a
+// terminal transcript: a rollout, a new version, a tag the registry does not have that gets stuck.
+// Run with `npm start`; it leaves ~/.kubemu alone.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,14 +16,20 @@ const env = { ...process.env, KUBEMU_DB: join(dir, 'cluster.db'), KUBEMU_CLOCK: 
 
 const steps = [
   'kubemu get nodes',
+  'kubemu apply -f hello-imagerepository.yaml',
   'kubemu apply -f hello-deploy.yaml',
+  'kubemu wait --for=condition=Available deployment/hello --timeout=60s',
+  'kubemu get deployment,replicaset,pods -l app.kubernetes.io/name=hello',
+  "sed -i 's/hello:1.0/hello:1.1/; s/\"hello 1.0\"/\"hello 1.1\"/' hello-deploy.yaml",
   'kubemu apply -f hello-deploy.yaml',
-  "sed -i 's/hello:1.0/hello:1.1/' hello-deploy.yaml",
-  'kubemu apply -f hello-deploy.yaml',
-  "kubemu get deployment hello -o jsonpath='{.spec.template.spec.containers[0].image} generation={.metadata.generation}{\"\\n\"}'",
+  'kubemu cluster advance 60s',
+  'kubemu get replicaset -l app.kubernetes.io/name=hello',
+  "kubemu describe deployment hello | sed -n '/^Events:/,$p'",
+  "kubemu patch deployment hello -p '{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"hello\",\"image\":\"ghcr.io/example/hello:1.2\"}]}}}}'",
+  'kubemu cluster advance 150s',
+  'kubemu get pods -l app.kubernetes.io/name=hello',
+  "kubemu get deployment hello -o jsonpath='{range .status.conditions[*]}{.type}={.status} {.reason}{\"\\n\"}{end}'",
   'kubemu apply -f hello-rs-mismatch.yaml',
-  "kubemu etcdctl get --prefix --keys-only /registry/deployments/ | grep -v '^$'",
-  'kubemu delete deployment hello',
 ];
 
 const binDir = join(dir, '.bin');
