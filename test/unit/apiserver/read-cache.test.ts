@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openCluster } from '../../../src/cluster/cluster.js';
+import { findByKind } from '../../../src/apiserver/resources.js';
+
+const CM = findByKind('v1', 'ConfigMap')!;
+
+test('objects read from the API server are frozen; writes go through copies', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: 'v' } });
+  const got = c.api.get(CM, 'default', 'a');
+  assert.ok(Object.isFrozen(got) && Object.isFrozen(got['data']));
+  assert.throws(() => {
+    (got['data'] as Record<string, string>)['k'] = 'changed';
+  }, TypeError);
+  c.api.modify(CM, 'default', 'a', (o) => ({ ...o, data: { k: 'w' } }));
+  assert.deepEqual(c.api.get(CM, 'default', 'a')['data'], { k: 'w' });
+  assert.deepEqual(c.api.list(CM, 'default').map((o) => o.metadata.name), ['a', 'kube-root-ca.crt']);
+  c.close();
+});
+
+test('a write by another process is seen at once: the read cache is dropped when the revision moves', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-cache-'));
+  try {
+    const path = join(dir, 'c.db');
+    const env = { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' };
+    const one = openCluster(path, { env });
+    const two = openCluster(path, { env });
+    one.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { k: '1' } });
+    assert.deepEqual(two.api.get(CM, 'default', 'x')['data'], { k: '1' });
+    assert.equal(two.api.list(CM, 'default').length, 2);
+    one.api.modify(CM, 'default', 'x', (o) => ({ ...o, data: { k: '2' } }));
+    one.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'y' } });
+    assert.deepEqual(two.api.get(CM, 'default', 'x')['data'], { k: '2' });
+    assert.equal(two.api.list(CM, 'default').length, 3);
+    one.api.delete(CM, 'default', 'y');
+    assert.equal(two.api.tryGet(CM, 'default', 'y'), undefined);
+    one.close();
+    two.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a rolled-back transaction leaves no trace in what is read afterwards', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  assert.throws(() =>
+    c.store.transaction(() => {
+      c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ghost' } });
+      assert.ok(c.api.tryGet(CM, 'default', 'ghost'));
+      throw new Error('abort');
+    }),
+  );
+  assert.equal(c.api.tryGet(CM, 'default', 'ghost'), undefined);
+  c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'real' } });
+  assert.deepEqual(c.api.list(CM, 'default').map((o) => o.metadata.name), ['kube-root-ca.crt', 'real']);
+  c.close();
+});
