@@ -32,6 +32,7 @@ import { lazy } from '../common/lazy.js';
 /** Only writes need these (defaulting, validation, the patch engines): reads never load them. */
 const admission = lazy(() => require('./admission.js') as typeof import('./admission.js'));
 const patches = lazy(() => require('./patch-object.js') as typeof import('./patch-object.js'));
+const scaleSubresource = lazy(() => require('./scale-subresource.js') as typeof import('./scale-subresource.js'));
 const serviceIPs = lazy(() => require('./service-ip-allocator.js') as typeof import('./service-ip-allocator.js'));
 
 /** DeleteOptions.propagationPolicy */
@@ -294,6 +295,20 @@ export class ApiServer {
     opts: WriteOptions = {},
   ): KubeObject {
     return this.modify(info, namespace, name, (o) => patches().patchObject(o, type, patch), opts);
+  }
+
+  /** GET .../scale: the autoscaling/v1 Scale of a deployment or replicaset (scale-subresource.ts). */
+  getScale(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
+    const sub = scaleSubresource();
+    sub.requireScale(info);
+    return sub.scaleOf(this.get(info, namespace, name));
+  }
+
+  /** PUT/PATCH .../scale: sets spec.replicas only; the update rules (generation, conflicts) apply. */
+  updateScale(info: ResourceInfo, namespace: string | undefined, name: string, w: import('./scale-subresource.js').ScaleWrite, opts: WriteOptions = {}): KubeObject {
+    const sub = scaleSubresource();
+    sub.requireScale(info);
+    return sub.scaleOf(this.modify(info, namespace, name, (o) => sub.withScaleReplicas(o, w), opts));
   }
 
   private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {

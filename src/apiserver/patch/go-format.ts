@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from '../../common/json.js';
 import { isJsonObject } from '../../common/json.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 
 /**
  * `%v` of a value from encoding/json: maps print as `map[k:v k2:v2]` with keys sorted
@@ -16,7 +17,7 @@ export function goFormat(v: JsonValue | undefined): string {
   if (v === undefined || v === null) return '<nil>';
   if (Array.isArray(v)) return `[${v.map(goFormat).join(' ')}]`;
   if (isJsonObject(v)) {
-    const keys = Object.keys(v).sort(goStringCompare);
+    const keys = Object.keys(v).sort(compareGoStrings);
     return `map[${keys.map((k) => `${k}:${goFormat(v[k])}`).join(' ')}]`;
   }
   return String(v);
@@ -31,10 +32,3 @@ export function goTypeName(v: JsonValue | undefined): string {
   return typeof v === 'boolean' ? 'bool' : 'string';
 }
 
-/**
- * Go compares strings byte-wise (UTF-8); JS `<` compares UTF-16 code units. They agree
- * except around surrogate pairs, which is close enough for sorting keys and scalars.
- */
-export function goStringCompare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

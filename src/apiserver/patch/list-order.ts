@@ -14,7 +14,8 @@
  */
 import type { JsonObject, JsonValue } from '../../common/json.js';
 import { isJsonObject } from '../../common/json.js';
-import { goFormat, goStringCompare } from './go-format.js';
+import { goFormat } from './go-format.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 import { errBadArgType, errNoMergeKey, smpError } from './patch-errors.js';
 import { DIRECTIVE_MARKER, DELETE_DIRECTIVE } from './directives.js';
 
@@ -199,7 +200,7 @@ export function scalarText(v: JsonValue | undefined): string {
 
 /** sortScalars: sorted by `%v` text (so 10 sorts before 9). */
 export function sortScalars(list: readonly JsonValue[]): JsonValue[] {
-  return [...list].sort((a, b) => goStringCompare(scalarText(a), scalarText(b)));
+  return [...list].sort((a, b) => compareGoStrings(scalarText(a), scalarText(b)));
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   SET_ELEMENT_ORDER_PREFIX,
   splitRetainKeys,
 } from './directives.js';
-import { goStringCompare } from './go-format.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 import {
   deduplicateScalars,
   normalizeSliceOrder,
@@ -244,7 +244,7 @@ function diffListsOfMaps(
     if (!(mergeKey in v)) throw errNoMergeKey(v, mergeKey);
     return scalarText(v[mergeKey]);
   };
-  const byKey = (a: JsonValue, b: JsonValue): number => goStringCompare(keyText(a), keyText(b));
+  const byKey = (a: JsonValue, b: JsonValue): number => compareGoStrings(keyText(a), keyText(b));
   const o = [...original].sort(byKey);
   const m = [...modified].sort(byKey);
 

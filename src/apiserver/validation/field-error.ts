@@ -1,5 +1,6 @@
 import type { StatusCause } from '../errors.js';
-import { OMIT, goQuote, renderBadValue, type BadValue } from './go-format.js';
+import { OMIT, renderBadValue, type BadValue } from './go-format.js';
+import { goQuote } from '../../common/go-strings.js';
 import type { FieldPath } from './field-path.js';
 
 /**

@@ -10,6 +10,7 @@
  * \u003c…, and struct fields in declaration order (callers build those objects in that
  * order; see go-structs.ts).
  */
+import { goQuote } from '../../common/go-strings.js';
 
 /** A value that Go would json.Marshal rather than print with %q/%v (e.g. an IntOrString). */
 export class GoJson {
@@ -27,32 +28,6 @@ export const OMIT = Symbol('omit');
 /** The value argument of a field error, as its Go counterpart would be typed. */
 export type BadValue = string | number | boolean | GoJson | GoMap | typeof OMIT | null | object;
 
-const NAMED_ESCAPES: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' };
-
-/**
- * strconv.Quote: printable runes stay (including non-ASCII letters), `"` and `\` are escaped,
- * control characters use \a…\v or \xNN, other non-printable runes \uNNNN / \UNNNNNNNN.
- * Example: goQuote('a"b\n') === '"a\\"b\\n"'.
- */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === '\\') out += '\\' + ch;
-    else if (cp >= 0x20 && cp < 0x7f) out += ch;
-    else if (cp in NAMED_ESCAPES) out += NAMED_ESCAPES[cp];
-    else if (cp < 0x20 || cp === 0x7f) out += '\\x' + cp.toString(16).padStart(2, '0');
-    else if (isGoPrintable(ch)) out += ch;
-    else if (cp <= 0xffff) out += '\\u' + cp.toString(16).padStart(4, '0');
-    else out += '\\U' + cp.toString(16).padStart(8, '0');
-  }
-  return out + '"';
-}
-
-/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-function isGoPrintable(ch: string): boolean {
-  return !/[\p{C}\p{Z}]/u.test(ch);
-}
 
 /** encoding/json string escaping (Go ≥ 1.22 writes \b and \f by name). */
 function goJsonString(s: string): string {

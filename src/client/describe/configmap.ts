@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../apiserver/object.js';
-import { compareGoStrings } from '../printers/table/go-string-order.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 import type { Describer } from './describer.js';
 import { describeEvents, eventQueryFor, searchEvents } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';

@@ -1,4 +1,4 @@
-import { compareGoStrings } from '../printers/table/go-string-order.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 import { rfc1123z } from './time-format.js';
 import { quantityText } from './quantity-text.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './prefix-writer.js';

@@ -1,4 +1,4 @@
-import { compareGoStrings } from '../printers/table/go-string-order.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 import { LEVEL_0, type PrefixWriter } from './prefix-writer.js';
 
 /** kubectl never shows this annotation in describe (describe.go skipAnnotations). */

@@ -2,7 +2,7 @@ import type { KubeObject } from '../../apiserver/object.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { formatQuantity, parseQuantity, type Quantity } from '../../apiserver/validation/quantity.js';
-import { compareGoStrings } from '../printers/table/go-string-order.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 import { translateTimestampSince } from '../printers/duration.js';
 import type { Describer } from './describer.js';
 import { describeEvents, searchEvents } from './events.js';

@@ -3,7 +3,7 @@ import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultil
 import { LEVEL_0, LEVEL_1, type PrefixWriter } from './prefix-writer.js';
 import { describeVolumes } from './volumes.js';
 import { labelSelectorString, type LabelSelector } from '../printers/table/selector-string.js';
-import { compareGoStrings } from '../printers/table/go-string-order.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 
 /** corev1.PodSpec, the parts describe prints. */
 export interface PodSpec {

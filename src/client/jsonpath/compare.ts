@@ -8,7 +8,8 @@
  * map or a null fails with "invalid type for comparison".
  */
 import { JsonPathError } from './errors.js';
-import { compareGoStrings, goKind, numberOf, type Value } from './values.js';
+import { goKind, numberOf, type Value } from './values.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 
 type BasicKind = 'bool' | 'int' | 'uint' | 'float' | 'string';
 

@@ -7,6 +7,7 @@
  */
 import { INVALID, GoNumber, goKind, sortedKeys, type Value } from './values.js';
 import { isJsonObject } from '../../common/json.js';
+import { goQuote } from '../../common/go-strings.js';
 
 /**
  * `fmt.Sprint(float64)`, i.e. strconv's `'g'` format with the shortest digits: exponent
@@ -43,48 +44,6 @@ export function goSprint(v: Value): string {
   if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
   if (isJsonObject(v)) return `map[${sortedKeys(v).map((k) => `${k}:${goSprint(v[k] as Value)}`).join(' ')}]`;
   return String(v);
-}
-
-/** Go's strconv.Quote: `"a\"b\n"`; printable Unicode stays as it is. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    switch (ch) {
-      case '"':
-        out += '\\"';
-        continue;
-      case '\\':
-        out += '\\\\';
-        continue;
-      case '\x07':
-        out += '\\a';
-        continue;
-      case '\b':
-        out += '\\b';
-        continue;
-      case '\f':
-        out += '\\f';
-        continue;
-      case '\n':
-        out += '\\n';
-        continue;
-      case '\r':
-        out += '\\r';
-        continue;
-      case '\t':
-        out += '\\t';
-        continue;
-      case '\v':
-        out += '\\v';
-        continue;
-    }
-    if (/[\p{L}\p{M}\p{N}\p{P}\p{S} ]/u.test(ch)) out += ch;
-    else if (cp < 0x80) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, '0')}`;
-    else out += `\\U${cp.toString(16).padStart(8, '0')}`;
-  }
-  return out + '"';
 }
 
 /**

@@ -9,6 +9,7 @@
  * (`int64 == int` is fine, `float64 == int` is "incompatible types") and for printing.
  */
 import type { JsonValue } from '../../common/json.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 
 /** A number whose Go type is not the one its JSON form implies. */
 export class GoNumber {
@@ -56,23 +57,6 @@ export function numberOf(v: Value): number | undefined {
   if (typeof v === 'number') return v;
   if (v instanceof GoNumber) return v.value;
   return undefined;
-}
-
-/**
- * Go orders strings by their UTF-8 bytes, which is code point order; JavaScript's default
- * sort compares UTF-16 units and differs for characters beyond U+FFFF.
- */
-export function compareGoStrings(a: string, b: string): number {
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return y.done ? 0 : -1;
-    if (y.done) return 1;
-    const d = (x.value.codePointAt(0) as number) - (y.value.codePointAt(0) as number);
-    if (d !== 0) return d;
-  }
 }
 
 export function sortedKeys(o: Record<string, unknown>): string[] {

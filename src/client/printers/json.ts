@@ -11,6 +11,7 @@
  *    typed objects keep struct field order — use toTypedOrder and `sortKeys: false` for those.
  */
 import type { JsonValue } from '../../common/json.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 
 export interface JsonTextOptions {
   /**
@@ -36,22 +37,6 @@ export function toCompactJson(value: JsonValue, opts: JsonTextOptions = {}): str
   const out: string[] = [];
   writeValue(out, value, null, opts.sortKeys ?? true, '');
   return out.join('');
-}
-
-/** Order of Go's sort.Strings on map keys: byte-wise on UTF-8, which is code-point order. */
-export function compareKeysGo(a: string, b: string): number {
-  // UTF-16 code-unit order differs from code-point order only when surrogates meet
-  // U+E000..U+FFFF; comparing code points handles that case too.
-  const ai = a[Symbol.iterator]();
-  const bi = b[Symbol.iterator]();
-  for (;;) {
-    const x = ai.next();
-    const y = bi.next();
-    if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
-    const cx = x.value.codePointAt(0) ?? 0;
-    const cy = y.value.codePointAt(0) ?? 0;
-    if (cx !== cy) return cx < cy ? -1 : 1;
-  }
 }
 
 /**
@@ -132,7 +117,7 @@ function writeValue(out: string[], v: JsonValue, indent: string | null, sortKeys
       out.push('{}');
       return;
     }
-    if (sortKeys) keys.sort(compareKeysGo);
+    if (sortKeys) keys.sort(compareGoStrings);
     const inner = indent === null ? null : indent + step;
     out.push('{');
     keys.forEach((k, i) => {

@@ -12,7 +12,8 @@
 import type { JsonValue } from '../../common/json.js';
 import { JsonPathError } from '../jsonpath/errors.js';
 import { findJsonPathResults } from '../jsonpath/evaluate.js';
-import { goQuote, goSharpV } from '../jsonpath/go-fmt.js';
+import { goSharpV } from '../jsonpath/go-fmt.js';
+import { goQuote } from '../../common/go-strings.js';
 import type { JsonPathTemplate } from '../jsonpath/nodes.js';
 import { parseJsonPath } from '../jsonpath/parser.js';
 import { renderJsonPathResults } from '../jsonpath/render.js';

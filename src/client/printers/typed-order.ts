@@ -28,7 +28,7 @@
  * `1Gi`); such strings are kept as written.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
-import { compareKeysGo } from './json.js';
+import { compareGoStrings } from '../../common/go-strings.js';
 import { KIND_ROOTS, STRUCTS } from './typed-order/schema.generated.js';
 
 export interface TypedOrderOptions {
@@ -81,7 +81,7 @@ function encodeStruct(name: string, value: JsonObject, unknown: Unknown): JsonOb
     out[json] = encodeValue(type, v, unknown);
   }
   if (unknown === 'keep') {
-    for (const k of Object.keys(value).sort(compareKeysGo)) {
+    for (const k of Object.keys(value).sort(compareGoStrings)) {
       if (!known.has(k)) out[k] = sortDeep(value[k] as JsonValue);
     }
   }
@@ -126,7 +126,7 @@ function encodeValue(type: string, v: JsonValue, unknown: Unknown): JsonValue {
   if (type.startsWith('map:')) {
     if (!isJsonObject(v)) return v;
     const out: JsonObject = {};
-    for (const k of Object.keys(v).sort(compareKeysGo)) out[k] = encodeValue(type.slice(4), v[k] as JsonValue, unknown);
+    for (const k of Object.keys(v).sort(compareGoStrings)) out[k] = encodeValue(type.slice(4), v[k] as JsonValue, unknown);
     return out;
   }
   switch (type) {
@@ -156,6 +156,6 @@ function sortDeep(v: JsonValue): JsonValue {
   if (Array.isArray(v)) return v.map(sortDeep);
   if (!isJsonObject(v)) return v;
   const out: JsonObject = {};
-  for (const k of Object.keys(v).sort(compareKeysGo)) out[k] = sortDeep(v[k] as JsonValue);
+  for (const k of Object.keys(v).sort(compareGoStrings)) out[k] = sortDeep(v[k] as JsonValue);
   return out;
 }

@@ -10,8 +10,8 @@
  */
 import type { JsonValue } from '../../common/json.js';
 import { isJsonObject } from '../../common/json.js';
-import { compareGoStrings } from '../jsonpath/values.js';
-import { goQuote } from '../jsonpath/go-fmt.js';
+import { compareGoStrings } from '../../common/go-strings.js';
+import { goQuote } from '../../common/go-strings.js';
 import { SelectorError } from './errors.js';
 import { newRequirement, type Operator, type Requirement } from './requirement.js';
 import { EVERYTHING, NOTHING, selectorString, type Selector } from './selector.js';

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareKeysGoYaml, formatYamlNumber, toYaml } from '../../../src/client/printers/yaml.js';
-import { compareKeysGo, formatJsonNumber, quoteJsonString, toCompactJson, toJsonText } from '../../../src/client/printers/json.js';
+import { formatJsonNumber, quoteJsonString, toCompactJson, toJsonText } from '../../../src/client/printers/json.js';
+import { compareGoStrings } from '../../../src/common/go-strings.js';
 import { toTypedOrder } from '../../../src/client/printers/typed-order.js';
 
 test('go-yaml key order: digits compare as numbers, non-letters before letters', () => {
@@ -16,7 +17,7 @@ test('go-yaml key order: digits compare as numbers, non-letters before letters',
 });
 
 test('Go map key order for JSON is plain byte order', () => {
-  assert.deepEqual(['a9', 'a10', '_u', 'A', 'é', 'z'].sort(compareKeysGo), ['A', '_u', 'a10', 'a9', 'z', 'é']);
+  assert.deepEqual(['a9', 'a10', '_u', 'A', 'é', 'z'].sort(compareGoStrings), ['A', '_u', 'a10', 'a9', 'z', 'é']);
 });
 
 test("YAML numbers: integers plain, floats as FormatFloat(f, 'g', -1, 64)", () => {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { errorBody } from '../../../src/apiserver/validation/index.js';
 import { FieldPath } from '../../../src/apiserver/validation/field-path.js';
 import { duplicate, forbidden, invalid, notSupported, required, tooLong } from '../../../src/apiserver/validation/field-error.js';
-import { GoJson, GoMap, goQuote } from '../../../src/apiserver/validation/go-format.js';
+import { GoJson, GoMap } from '../../../src/apiserver/validation/go-format.js';
+import { goQuote } from '../../../src/common/go-strings.js';
 
 // ErrorBody as apimachinery renders it: strings with %q, ints with %v, the rest as JSON.
 const p = FieldPath.root('spec');

@@ -1,4 +1,4 @@
-import { compareGoStrings } from './go-string-order.js';
+import { compareGoStrings } from '../../../common/go-strings.js';
 
 /**
  * apimachinery labels.FormatLabels: `k=v` pairs sorted by key and joined by `,`, or `<none>` for

@@ -1,4 +1,4 @@
-import { compareGoStrings } from './go-string-order.js';
+import { compareGoStrings } from '../../../common/go-strings.js';
 
 /** metav1.LabelSelectorRequirement. */
 export interface LabelSelectorRequirement {

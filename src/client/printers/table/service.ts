@@ -1,7 +1,7 @@
 import type { KubeObject } from '../../../apiserver/object.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
-import { compareGoStrings } from './go-string-order.js';
+import { compareGoStrings } from '../../../common/go-strings.js';
 import { formatLabels } from './labels-string.js';
 
 interface ServiceView {

@@ -1,0 +1,102 @@
+/**
+ * The `scale` subresource (autoscaling/v1 Scale) of deployments and replicasets, as
+ * kube-apiserver's registry/apps/deployment/storage ScaleREST serves it:
+ *  - GET builds a Scale from the object: name, namespace, uid, resourceVersion and
+ *    creationTimestamp from its metadata, spec.replicas from its spec, status.replicas and the
+ *    selector (as a label-selector string) from it;
+ *  - UPDATE/PATCH changes only spec.replicas of the object, then the normal update rules run
+ *    (generation + 1 because the spec changed, resourceVersion precondition, admission).
+ * Kinds without the subresource answer 404 with the generic "could not find the requested
+ * resource" text, as a request to an unregistered path does.
+ */
+import type { JsonObject, JsonValue } from '../common/json.js';
+import { isJsonObject } from '../common/json.js';
+import { StatusError } from './errors.js';
+import type { KubeObject } from './object.js';
+import type { ResourceInfo } from './resources.js';
+
+/** What a Scale write asks for: the new size, and optionally the resourceVersion it was read at. */
+export interface ScaleWrite {
+  replicas: number;
+  /** a stale value fails with Conflict, as an update of the Scale read earlier would */
+  resourceVersion?: string;
+}
+
+/** The 404 of a resource without a scale subresource (e.g. `kubectl scale pod/x`). */
+export function scaleNotFound(): StatusError {
+  return new StatusError('NotFound', 404, 'the server could not find the requested resource', {});
+}
+
+/** Throws scaleNotFound() unless the resource serves /scale. */
+export function requireScale(info: ResourceInfo): void {
+  if (!info.hasScale) throw scaleNotFound();
+}
+
+/** The autoscaling/v1 Scale of an object. */
+export function scaleOf(obj: KubeObject): KubeObject {
+  const spec = isJsonObject(obj['spec'] as JsonValue) ? (obj['spec'] as JsonObject) : {};
+  const status = isJsonObject(obj['status'] as JsonValue) ? (obj['status'] as JsonObject) : {};
+  const m = obj.metadata;
+  const metadata: KubeObject['metadata'] = { name: m.name ?? '' };
+  if (m.namespace !== undefined) metadata.namespace = m.namespace;
+  if (m.uid !== undefined) metadata.uid = m.uid;
+  if (m.resourceVersion !== undefined) metadata.resourceVersion = m.resourceVersion;
+  if (m.creationTimestamp !== undefined) metadata.creationTimestamp = m.creationTimestamp;
+  const scaleStatus: JsonObject = { replicas: typeof status['replicas'] === 'number' ? status['replicas'] : 0 };
+  const selector = selectorString(spec['selector']);
+  if (selector) scaleStatus['selector'] = selector;
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata,
+    spec: { replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0 },
+    status: scaleStatus,
+  };
+}
+
+/**
+ * The object with spec.replicas set from a Scale write (a copy). The Scale's resourceVersion,
+ * when given, replaces the object's so that the update's precondition check sees it.
+ */
+export function withScaleReplicas(obj: KubeObject, w: ScaleWrite): KubeObject {
+  const next = structuredClone(obj);
+  const spec = isJsonObject(next['spec'] as JsonValue) ? (next['spec'] as JsonObject) : {};
+  next['spec'] = { ...spec, replicas: w.replicas };
+  if (w.resourceVersion) next.metadata.resourceVersion = w.resourceVersion;
+  return next;
+}
+
+/**
+ * metav1.LabelSelectorAsSelector(sel).String(): requirements sorted by key, joined by `,`.
+ * Example: {matchLabels: {tier: web, app: hello}} → `app=hello,tier=web`;
+ * {matchExpressions: [{key: env, operator: NotIn, values: [b, a]}]} → `env notin (a,b)`.
+ */
+export function selectorString(sel: unknown): string {
+  if (!isJsonObject(sel as JsonValue)) return '';
+  const s = sel as JsonObject;
+  const parts: [string, string][] = [];
+  const labels = isJsonObject(s['matchLabels']) ? s['matchLabels'] : {};
+  for (const [k, v] of Object.entries(labels)) parts.push([k, `${k}=${String(v)}`]);
+  const exprs = Array.isArray(s['matchExpressions']) ? s['matchExpressions'] : [];
+  for (const e of exprs) {
+    if (!isJsonObject(e)) continue;
+    const key = String(e['key'] ?? '');
+    const values = (Array.isArray(e['values']) ? e['values'] : []).map(String).sort();
+    switch (e['operator']) {
+      case 'In':
+        parts.push([key, `${key} in (${values.join(',')})`]);
+        break;
+      case 'NotIn':
+        parts.push([key, `${key} notin (${values.join(',')})`]);
+        break;
+      case 'Exists':
+        parts.push([key, key]);
+        break;
+      case 'DoesNotExist':
+        parts.push([key, `!${key}`]);
+        break;
+    }
+  }
+  parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return parts.map((p) => p[1]).join(',');
+}
