@@ -20,6 +20,8 @@ const COMMANDS: [string, () => Register][] = [
   ['label', () => (require('./label.js') as typeof import('./label.js')).registerLabel],
   ['annotate', () => (require('./annotate.js') as typeof import('./annotate.js')).registerAnnotate],
   ['patch', () => (require('./patch.js') as typeof import('./patch.js')).registerPatch],
+  ['scale', () => (require('./scale.js') as typeof import('./scale.js')).registerScale],
+  ['set', () => (require('./set.js') as typeof import('./set.js')).registerSet],
   ['etcdctl', () => (require('./etcdctl.js') as typeof import('./etcdctl.js')).registerEtcdctl],
   ['cluster', () => (require('./cluster.js') as typeof import('./cluster.js')).registerCluster],
 ];
