@@ -67,7 +67,7 @@ export function runSetEnv(o: SetEnvOptions, env: SetCommandEnv): void {
       { local: o.local, files: o.files, recursive: o.recursive, resources: [o.from], all: o.all, ...(o.selector ? { selector: o.selector } : {}) },
       env,
     );
-    for (const s of sources) vars.push(...envFromObject(s.object, o.keys));
+    for (const s of sources) vars.push(...envFromObject(s.object, o.keys, (t) => env.err(t)));
   }
   if (o.prefix) for (const v of vars) v.name = `${o.prefix}${v.name}`;
   const targets = resolveTargets(

@@ -60,10 +60,12 @@ test('--list lines and valueFrom references', () => {
 test('--from: one variable per key, names upper-cased with _ for other characters', () => {
   assert.equal(keyToEnvName('log-level.v2'), 'LOG_LEVEL_V2');
   const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data: { 'log-level': 'debug', mode: 'fast' } };
-  assert.deepEqual(envFromObject(cm, []), [
+  const warnings: string[] = [];
+  assert.deepEqual(envFromObject(cm, [], (t) => warnings.push(t)), [
     { name: 'LOG_LEVEL', valueFrom: { configMapKeyRef: { key: 'log-level', name: 'settings' } } },
     { name: 'MODE', valueFrom: { configMapKeyRef: { key: 'mode', name: 'settings' } } },
   ]);
+  assert.deepEqual(warnings, ['Warning: key log-level transferred to LOG_LEVEL\n', 'Warning: key mode transferred to MODE\n']);
   const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a: 'eA==', b: 'eQ==' } };
   assert.deepEqual(envFromObject(secret, ['b']), [{ name: 'B', valueFrom: { secretKeyRef: { key: 'b', name: 's' } } }]);
   assert.throws(() => envFromObject({ kind: 'Pod' }, []), /unsupported resource specified in --from$/);
