@@ -14,6 +14,7 @@ const COMMANDS: [string, () => Register][] = [
   ['describe', () => (require('./describe.js') as typeof import('./describe.js')).registerDescribe],
   ['create', () => (require('./create.js') as typeof import('./create.js')).registerCreate],
   ['apply', () => (require('./apply.js') as typeof import('./apply.js')).registerApply],
+  ['diff', () => (require('./diff.js') as typeof import('./diff.js')).registerDiff],
   ['run', () => (require('./run.js') as typeof import('./run.js')).registerRun],
   ['delete', () => (require('./delete.js') as typeof import('./delete.js')).registerDelete],
   ['wait', () => (require('./wait.js') as typeof import('./wait.js')).registerWait],
