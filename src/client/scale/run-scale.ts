@@ -9,8 +9,6 @@
  * --timeout waits (in cluster time) until the Scale's status.replicas reached the size;
  * deployments included, whose Scale status is status.replicas (all their pods).
  */
-import type { JsonObject } from '../../common/json.js';
-import { cloneJson, isJsonObject } from '../../common/json.js';
 import type { DryRun } from '../apply-objects.js';
 import { AggregateCliError, CliError } from '../errors.js';
 import type { CommandEnv } from '../label-annotate/command-env.js';
@@ -68,7 +66,6 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
   if (infos.length === 0) throw infoErr ?? new CliError('no objects passed to scale');
   const precondition = preconditionFrom(o.currentReplicas, o.resourceVersion);
   for (const t of infos) {
-    const obj = cloneJson(t.object);
     if (o.dryRun !== 'client') {
       const api = env.api();
       let resourceVersion: string | undefined;
@@ -86,8 +83,9 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
         if (o.timeoutMs !== 0) await waitForReplicas(env, t, o.replicas, o.timeoutMs);
       }
     }
-    setReplicas(obj, o.replicas);
-    env.out(printer.printUnstructured(t.info, obj));
+    // kubectl 1.33 prints the object as the builder read it, i.e. with the *old*
+    // spec.replicas, even with --dry-run (kubernetes/kubectl#1806, changed only in 1.36).
+    env.out(printer.printUnstructured(t.info, t.object));
   }
   if (infoErr) throw infoErr;
 }
@@ -101,10 +99,4 @@ async function waitForReplicas(env: ScaleEnv, t: Target, desired: number, timeou
   };
   const ok = await env.waitUntil(synced, Math.max(0, timeoutMs));
   if (!ok) throw new CliError(`timed out waiting for ${JSON.stringify(t.name)} to be synced`);
-}
-
-/** updateReplicas: spec.replicas of the printed object, for the built-in scalable kinds. */
-function setReplicas(obj: JsonObject, replicas: number): void {
-  const spec = isJsonObject(obj['spec']) ? obj['spec'] : (obj['spec'] = {});
-  spec['replicas'] = replicas;
 }
