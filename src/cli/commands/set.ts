@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { CliError, UsageError } from '../../client/errors.js';
+import { CliError, RawError, UsageError } from '../../client/errors.js';
 import type { SetCommandEnv } from '../../client/set/set-env.js';
 import { lazy } from '../../common/lazy.js';
 import { collect, parseBoolFlag } from '../flags.js';
@@ -57,6 +57,14 @@ function str(opts: Record<string, unknown>, key: string): string | undefined {
 
 export function registerSet(program: Command, inv: Invocation): void {
   const set = configure(program.command('set'), inv).description('Set specific features on objects');
+  // cobra's parent command: no subcommand prints the help, an unknown one is an error.
+  set.argument('[command]').action((name: string | undefined) => {
+    if (name === undefined) {
+      inv.io.out(set.helpInformation());
+      return;
+    }
+    throw new RawError(`error: unknown command ${JSON.stringify(name)}\nSee '${inv.io.programName} set -h' for help and examples\n`);
+  });
 
   commonFlags(configure(set.command('image'), inv).description('Update the image of a pod template'), 'identifying the resource to get from a server.').action(
     action(inv, (ctx, args, opts) => {
