@@ -45,8 +45,35 @@ export function registerDiff(program: Command, inv: Invocation): void {
   });
 }
 
+/** A pflag value that does not parse is a flag error: diff's usage wording, exit 2. */
+function flagValues(opts: Record<string, unknown>, programName: string) {
+  const bool = (name: string, key: string): boolean => {
+    if (opts[key] === undefined) return false;
+    try {
+      return parseBoolFlag(name, opts[key]);
+    } catch (e) {
+      throw diffUsageError((e as Error).message, programName);
+    }
+  };
+  const concurrency = String(opts['concurrency'] ?? '1');
+  if (!/^[+-]?(\d+|0[xX][0-9a-fA-F]+)$/.test(concurrency)) {
+    throw diffUsageError(`invalid argument "${concurrency}" for "--concurrency" flag: strconv.ParseInt: parsing "${concurrency}": invalid syntax`, programName);
+  }
+  return {
+    filenames: (opts['filename'] as string[] | undefined) ?? [],
+    kustomize: opts['kustomize'] as string | undefined,
+    recursive: bool('recursive', 'recursive'),
+    selector: opts['selector'] as string | undefined,
+    serverSide: bool('server-side', 'serverSide'),
+    forceConflicts: bool('force-conflicts', 'forceConflicts'),
+    showManagedFields: bool('show-managed-fields', 'showManagedFields'),
+    prune: bool('prune', 'prune'),
+  };
+}
+
 async function runDiffCommand(ctx: Context, args: string[], opts: Record<string, unknown>): Promise<void> {
   try {
+    const flags = flagValues(opts, ctx.io.programName);
     if (args.length) throw diffUsageError(`Unexpected args: [${args.join(' ')}]`, ctx.io.programName);
     const env = {
       cwd: ctx.io.cwd,
@@ -58,16 +85,7 @@ async function runDiffCommand(ctx: Context, args: string[], opts: Record<string,
       enforceNamespace: ctx.namespaceExplicit,
       api: () => ctx.cluster().api,
     };
-    const status = diffCommand().diffCommand(env, {
-      filenames: (opts['filename'] as string[] | undefined) ?? [],
-      kustomize: opts['kustomize'] as string | undefined,
-      recursive: opts['recursive'] !== undefined && parseBoolFlag('recursive', opts['recursive']),
-      selector: opts['selector'] as string | undefined,
-      serverSide: opts['serverSide'] !== undefined && parseBoolFlag('server-side', opts['serverSide']),
-      forceConflicts: opts['forceConflicts'] !== undefined && parseBoolFlag('force-conflicts', opts['forceConflicts']),
-      showManagedFields: opts['showManagedFields'] !== undefined && parseBoolFlag('show-managed-fields', opts['showManagedFields']),
-      prune: opts['prune'] !== undefined && parseBoolFlag('prune', opts['prune']),
-    });
+    const status = diffCommand().diffCommand(env, flags);
     if (status !== 0) throw new ExitCode(status);
   } catch (e) {
     if (e instanceof ExitCode) throw e;

@@ -54,7 +54,8 @@ export function diffCommand(ctx: DiffEnv, f: DiffFlags): 0 | 1 {
   try {
     selector = f.selector === undefined ? undefined : parseSelector(f.selector);
   } catch (e) {
-    if (e instanceof SelectorError) throw new CliError(e.message);
+    // The resource builder's wording (LabelSelectorParam).
+    if (e instanceof SelectorError) throw new CliError(`the provided selector "${f.selector}" is not valid: ${e.message}`);
     throw e;
   }
   const { objects, errors } = resolveManifestObjects(f.filenames, {
