@@ -32,7 +32,8 @@ export function registerDiff(program: Command, inv: Invocation): void {
     .option('--prune-allowlist <gvk>', 'Overwrite the default allowlist with <group/version/kind> for --prune', collect)
     .option('--concurrency <n>', 'Number of objects to process in parallel when diffing against the live version.', '1')
     .action(action(inv, runDiffCommand));
-  // Turn the usage errors configure() produces into diff's wording and exit code.
+  // Turn the usage errors configure() produces into diff's wording and exit code. Commander
+  // keeps configure()'s handler in its (untyped) _exitCallback field; we wrap it.
   const cobraLike = (cmd as unknown as { _exitCallback?: (e: CommanderError) => void })._exitCallback;
   cmd.exitOverride((err) => {
     try {
