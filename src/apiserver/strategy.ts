@@ -25,8 +25,11 @@ export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
   if (!info.hasStatus) return;
   switch (info.kind) {
     case 'Deployment':
-    case 'ReplicaSet':
       obj['status'] = {};
+      break;
+    case 'ReplicaSet':
+      // ReplicaSetStatus.replicas has no omitempty: a new ReplicaSet reads `status: {replicas: 0}`.
+      obj['status'] = { replicas: 0 };
       break;
     case 'Pod':
       obj['status'] = { phase: 'Pending' };
