@@ -24,6 +24,7 @@ const COMMANDS: [string, () => Register][] = [
   ['scale', () => (require('./scale.js') as typeof import('./scale.js')).registerScale],
   ['set', () => (require('./set.js') as typeof import('./set.js')).registerSet],
   ['etcdctl', () => (require('./etcdctl.js') as typeof import('./etcdctl.js')).registerEtcdctl],
+  ['rollout', () => (require('./rollout.js') as typeof import('./rollout.js')).registerRollout],
   ['cluster', () => (require('./cluster.js') as typeof import('./cluster.js')).registerCluster],
 ];
 
