@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { lazy } from '../../common/lazy.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
-import { CliError, UsageError } from '../../client/errors.js';
+import { CliError, ExitCode, RawError, UsageError } from '../../client/errors.js';
 import type { Context } from '../context.js';
 import { collect, parseBoolFlag } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
@@ -16,6 +16,7 @@ const resume = lazy(() => require('../../client/rollout/resume.js') as typeof im
 const restart = lazy(() => require('../../client/rollout/restart.js') as typeof import('../../client/rollout/restart.js'));
 const resourceArgs = lazy(() => require('../../client/resource-args.js') as typeof import('../../client/resource-args.js'));
 const fileSelections = lazy(() => require('../../client/file-selections.js') as typeof import('../../client/file-selections.js'));
+const help = lazy(() => require('../../client/rollout/help.js') as typeof import('../../client/rollout/help.js'));
 const applyCmd = lazy(() => require('./apply.js') as typeof import('./apply.js'));
 
 /** pflag's Int64Var: a whole number, or the usage error kubectl prints. */
@@ -66,6 +67,15 @@ function rejectOutput(opts: Record<string, unknown>): void {
 /** `kubectl rollout status|history|undo|pause|resume|restart`. */
 export function registerRollout(program: Command, inv: Invocation): void {
   const rollout = configure(program.command('rollout'), inv).description('Manage the rollout of a resource');
+  // cobra's DefaultSubCommandRun: no subcommand prints the help, an unknown one only an error; exit 1.
+  rollout.argument('[args...]').action(
+    action(inv, (ctx, args) => {
+      const prog = ctx.io.programName;
+      if (args[0] !== undefined) throw new RawError(help().unknownSubcommand(prog, args[0]));
+      ctx.io.out(help().rolloutHelp(prog));
+      throw new ExitCode(1);
+    }),
+  );
 
   addBuilderFlags(configure(rollout.command('status'), inv))
     .description('Show the status of the rollout')
