@@ -113,9 +113,8 @@ export function registerRollout(program: Command, inv: Invocation): void {
         const revision = int64Flag(opts, 'revision', 'revision', path);
         requireResources(args, opts);
         if (revision < 0) throw new CliError(`revision must be a positive integer: ${revision}`);
-        const { targets: found, errors } = resolve(ctx, args, opts);
-        if (errors[0]) throw errors[0];
-        history().rolloutHistory(ctx.cluster().api, found, revision, (t) => ctx.io.out(t));
+        const { visits } = resolve(ctx, args, opts);
+        history().rolloutHistory(ctx.cluster().api, visits, revision, (t) => ctx.io.out(t));
       }),
     );
 
@@ -131,10 +130,9 @@ export function registerRollout(program: Command, inv: Invocation): void {
         const toRevision = int64Flag(opts, 'toRevision', 'to-revision', path);
         const dryRun = applyCmd().parseDryRun(opts['dryRun']);
         requireResources(args, opts);
-        const { targets: found, errors } = resolve(ctx, args, opts);
-        if (errors[0]) throw errors[0];
+        const { visits } = resolve(ctx, args, opts);
         undo().rolloutUndo(ctx.cluster().api, {
-          targets: found,
+          visits,
           toRevision,
           dryRun,
           programName: ctx.io.programName,

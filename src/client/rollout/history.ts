@@ -1,8 +1,8 @@
 import type { ApiServer } from '../../apiserver/server.js';
-import { CliError } from '../errors.js';
+import { AggregateCliError, CliError } from '../errors.js';
 import { viewHistory } from './history-view.js';
 import { allReplicaSets, deploymentReplicaSets } from './replica-sets.js';
-import { type RolloutTarget, groupKindString, isDeployment, printedName } from './targets.js';
+import { type RolloutTarget, type Visit, groupKindString, isDeployment, printedName } from './targets.js';
 
 /**
  * `kubectl rollout history` (rollout_history.go Run without -o): per object, the name printer
@@ -10,13 +10,26 @@ import { type RolloutTarget, groupKindString, isDeployment, printedName } from '
  * table ends in a space and a blank line follows the table:
  *
  *   deployment.apps/hello ⏎ REVISION  CHANGE-CAUSE ⏎ 1         hello 1.0 ⏎ ⏎
+ *
+ * Objects that fail do not stop the others (ContinueOnError); errors come together at the end.
  */
-export function rolloutHistory(api: ApiServer, targets: RolloutTarget[], revision: number, write: (t: string) => void): void {
-  for (const target of targets) {
-    if (!isDeployment(target.info)) throw new CliError(`no history viewer has been implemented for ${JSON.stringify(groupKindString(target.info))}`);
-    const sets = deploymentReplicaSets(api, target.object);
-    const text = viewHistory(allReplicaSets(sets), revision);
-    const withRevision = revision > 0 ? `with revision #${revision}` : '';
-    write(`${printedName(target)} ${withRevision}\n${text}\n`);
+export function rolloutHistory(api: ApiServer, visits: Visit[], revision: number, write: (t: string) => void): void {
+  const errors: Error[] = [];
+  for (const visit of visits) {
+    try {
+      if (visit instanceof Error) throw visit;
+      write(historyOf(api, visit, revision));
+    } catch (e) {
+      errors.push(e as Error);
+    }
   }
+  if (errors.length > 0) throw new AggregateCliError(errors);
+}
+
+/** One object's output; errors (no viewer, unknown revision) are thrown. */
+function historyOf(api: ApiServer, target: RolloutTarget, revision: number): string {
+  if (!isDeployment(target.info)) throw new CliError(`no history viewer has been implemented for ${JSON.stringify(groupKindString(target.info))}`);
+  const text = viewHistory(allReplicaSets(deploymentReplicaSets(api, target.object)), revision);
+  const withRevision = revision > 0 ? `with revision #${revision}` : '';
+  return `${printedName(target)} ${withRevision}\n${text}\n`;
 }

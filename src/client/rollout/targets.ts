@@ -16,19 +16,31 @@ export interface TargetRequest {
   labelSelector?: string;
 }
 
+/** What the builder's visitor sees, in order: an object, or the error of reading one. */
+export type Visit = RolloutTarget | Error;
+
 /**
  * The builder of every rollout subcommand (ResourceTypeOrNameArgs, -l, -f; Latest): named
  * objects are read from the server (NotFound is an error), a bare type lists the namespace.
- * Errors come back beside what was found, as ContinueOnError collects them.
+ * `visits` keeps the order (undo reports errors as it meets them); `targets` and `errors` split
+ * it (pause/resume/restart report the builder's errors first).
  */
-export function resolveTargets(api: ApiServer, req: TargetRequest): { targets: RolloutTarget[]; errors: Error[] } {
-  const { groups, errors } = fetchSelections(api, req.selections, {
-    namespace: req.namespace,
-    allNamespaces: false,
-    ...(req.labelSelector !== undefined ? { labelSelector: req.labelSelector } : {}),
-    ignoreNotFound: false,
-  });
-  return { targets: groups.flatMap((g) => g.objects.map((object) => ({ info: g.info, object }))), errors };
+export function resolveTargets(api: ApiServer, req: TargetRequest): { visits: Visit[]; targets: RolloutTarget[]; errors: Error[] } {
+  const visits: Visit[] = [];
+  for (const selection of req.selections) {
+    const { groups, errors } = fetchSelections(api, [selection], {
+      namespace: req.namespace,
+      allNamespaces: false,
+      ...(req.labelSelector !== undefined ? { labelSelector: req.labelSelector } : {}),
+      ignoreNotFound: false,
+    });
+    visits.push(...errors, ...groups.flatMap((g) => g.objects.map((object) => ({ info: g.info, object }))));
+  }
+  return {
+    visits,
+    targets: visits.filter((v): v is RolloutTarget => !(v instanceof Error)),
+    errors: visits.filter((v): v is Error => v instanceof Error),
+  };
 }
 
 /** `deployments.apps`, `pods`: how pause/resume/restart name a resource in their errors. */

@@ -97,5 +97,8 @@ export const CASES = [
   { name: 'resume', args: ['rollout', 'resume', 'deployment/frozen'] },
   { name: 'resume-not-paused', args: ['rollout', 'resume', 'deployment/hello'] },
   { name: 'restart-paused', args: ['rollout', 'restart', 'deployment/frozen'] },
+  { name: 'undo-two', args: ['rollout', 'undo', 'deployment/frozen', 'deployment/nope', 'deployment/hello', '--to-revision=2'] },
+  { name: 'history-two', args: ['rollout', 'history', 'deployment/lonely', 'deployment/hello'] },
+  { name: 'history-errors', args: ['rollout', 'history', 'deployment/nope', 'deployment/hello', 'deployment/lonely', '--revision=3'] },
   { name: 'pause-two', args: ['rollout', 'pause', 'deployment/frozen', 'deployment/nope'] },
 ];

@@ -85,17 +85,15 @@ function run(c: GoldenCase, api: ApiServer, io: ReturnType<typeof bufferIO>['io'
   const [, sub, ...rest] = c.args;
   const positional = rest.filter((a) => !a.startsWith('--'));
   const flag = (name: string) => rest.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const { targets, errors } = resolveTargets(api, { selections: parseResourceArgs(positional), namespace: 'default' });
+  const { visits, targets, errors } = resolveTargets(api, { selections: parseResourceArgs(positional), namespace: 'default' });
   const out = (t: string) => io.out(t);
   const err = (t: string) => io.err(t);
   const req = { targets, errors, namespace: 'default', out, err };
   if (sub === 'history') {
-    if (errors[0]) throw errors[0];
-    rolloutHistory(api, targets, Number(flag('revision') ?? 0), out);
+    rolloutHistory(api, visits, Number(flag('revision') ?? 0), out);
   } else if (sub === 'undo') {
-    if (errors[0]) throw errors[0];
     const dry = flag('dry-run');
-    rolloutUndo(api, { targets, toRevision: Number(flag('to-revision') ?? 0), dryRun: dry === 'client' ? 'client' : 'none', programName: 'kubectl', out, err });
+    rolloutUndo(api, { visits, toRevision: Number(flag('to-revision') ?? 0), dryRun: dry === 'client' ? 'client' : 'none', programName: 'kubectl', out, err });
   } else if (sub === 'pause') rolloutPause(api, req);
   else if (sub === 'resume') rolloutResume(api, req);
   else if (sub === 'restart') rolloutRestart(api, { ...req, nowMs: Date.UTC(2026, 9, 26, 19, 5, 0) });
@@ -130,8 +128,8 @@ test('rollout golden: the undo warning names the resource and the tool', () => {
   const sent: SentPatch[] = [];
   const api = standInApi(golden.objects, sent);
   const { io, output } = bufferIO();
-  const { targets } = resolveTargets(api, { selections: parseResourceArgs(['deployment/hello']), namespace: 'default' });
-  rolloutUndo(api, { targets, toRevision: 0, dryRun: 'none', programName: 'kubemu', out: (t) => io.out(t), err: (t) => io.err(t) });
+  const { visits } = resolveTargets(api, { selections: parseResourceArgs(['deployment/hello']), namespace: 'default' });
+  rolloutUndo(api, { visits, toRevision: 0, dryRun: 'none', programName: 'kubemu', out: (t) => io.out(t), err: (t) => io.err(t) });
   assert.equal(
     output.stderr,
     "Warning: resource deployments/hello was previously managed with 'kubemu apply'. Rolling back will not update the kubectl.kubernetes.io/last-applied-configuration annotation, which may cause unexpected behavior on future 'kubemu apply' operations. Consider using 'kubemu apply' with your previous configuration file instead.\n",
