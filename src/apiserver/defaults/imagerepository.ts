@@ -15,6 +15,8 @@ import { ensureObj } from '../validation/json-fields.js';
 export interface ImageBehavior {
   /** how long a pull takes */
   pullSeconds: number;
+  /** pulls take up to this many percent more or less than pullSeconds (seeded draws); 0: exactly */
+  pullJitterPercent: number;
   /** how long after start the app answers /healthz and /readyz */
   startSeconds: number;
   /** how long the app takes to exit after SIGTERM */
@@ -40,6 +42,7 @@ export interface ImageBehavior {
 /** The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s. */
 export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
   pullSeconds: 1,
+  pullJitterPercent: 15,
   startSeconds: 3,
   stopSeconds: 2,
   neverReady: false,
@@ -52,6 +55,7 @@ export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
 /** The numeric behavior fields; validation requires each to be >= 0. */
 export const NUMERIC_BEHAVIOR_FIELDS = [
   'pullSeconds',
+  'pullJitterPercent',
   'startSeconds',
   'stopSeconds',
   'exitCode',

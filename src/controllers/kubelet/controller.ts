@@ -10,6 +10,7 @@ import { newContainerMemory, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
+import { type PullQueueState, reservePull } from './pull-queue.js';
 import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
 
 /**
@@ -184,6 +185,13 @@ function syncPod(key: string, ctx: ControllerContext): void {
       podRef,
       envNames: containerEnvNames(c, lookup),
       newContainerId: () => newContainerId(ctx),
+      reservePull: (nowMs, baseMs) => {
+        const key = `pulls:${node.metadata.name ?? ''}`;
+        const jitter = image.behavior.pullJitterPercent ?? 0;
+        const r = reservePull(ctx.state.get<PullQueueState>(key), image.name, nowMs, baseMs, jitter, () => ctx.random.nextUint32() / 2 ** 32);
+        ctx.state.set(key, r.state);
+        return { pullMs: r.pullMs, waitMs: r.waitMs };
+      },
     };
   };
   const input = {

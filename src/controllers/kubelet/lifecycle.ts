@@ -60,6 +60,11 @@ export interface ContainerEnv {
   envNames: readonly string[];
   /** a fresh containerd container ID */
   newContainerId: () => string;
+  /**
+   * Takes the node's next image-pull slot (the kubelet pulls one image at a time:
+   * serializeImagePulls) for a pull that would take baseMs on its own.
+   */
+  reservePull: (nowMs: number, baseMs: number) => { pullMs: number; waitMs: number };
 }
 
 /** An event the kubelet records about the container. */
@@ -101,7 +106,7 @@ export const STEPS: readonly Step[] = [
   { from: ['Creating'], when: always, events: [], to: 'Starting' },
   { from: ['Starting'], when: GUARDS.neverPullMissing, events: ['neverPull', 'errorNeverPull'], to: 'ErrImageNeverPull' },
   { from: ['Starting'], when: GUARDS.imageUsable, events: ['pulledPresent', 'created', 'started'], effect: 'start', to: 'Running' },
-  { from: ['Starting'], when: always, events: ['pulling'], to: 'Pulling' },
+  { from: ['Starting'], when: always, events: ['pulling'], effect: 'startPull', to: 'Pulling' },
   { from: ['Pulling'], when: GUARDS.tagExists, events: ['pulled', 'created', 'started'], effect: 'pulledAndStart', to: 'Running' },
   { from: ['Pulling'], when: always, events: ['failedPull', 'errorErrImagePull'], effect: 'pullFailed', to: 'ErrImagePull' },
   {
@@ -123,7 +128,7 @@ export const DELAYS: Record<ContainerPhase, (c: ContainerMemory, env: ContainerE
   Creating: () => SANDBOX_MS,
   Starting: () => 0,
   // A missing tag fails as soon as the registry answers.
-  Pulling: (_c, env) => (env.image.exists ? env.image.behavior.pullSeconds * 1000 : 0),
+  Pulling: (c, env) => (env.image.exists ? (c.pull ? c.pull.waitMs + c.pull.pullMs : env.image.behavior.pullSeconds * 1000) : 0),
   // The first failure is looked at again when the relist sees the new sandbox; later ones at the worker's resync.
   ErrImagePull: (c) => (c.pullFailures === 1 ? RELIST_MS : WORKER_RESYNC_MS),
   ImagePullBackOff: () => WORKER_RESYNC_MS,
@@ -158,10 +163,15 @@ function shouldRestart(c: ContainerMemory, env: ContainerEnv): boolean {
 const EVENTS = {
   pulledPresent: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Pulled, message: msg.imagePresent(env.spec.image) }),
   pulling: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Pulling, message: msg.pullingImage(env.spec.image) }),
-  pulled: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
+  pulled: (c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
     type: 'Normal',
     reason: msg.REASON.Pulled,
-    message: msg.pulledImage(env.spec.image, env.image.behavior.pullSeconds * 1000, env.image.sizeBytes),
+    message: msg.pulledImage(
+      env.spec.image,
+      c.pull?.pullMs ?? env.image.behavior.pullSeconds * 1000,
+      (c.pull?.pullMs ?? env.image.behavior.pullSeconds * 1000) + (c.pull?.waitMs ?? 0),
+      env.image.sizeBytes,
+    ),
   }),
   failedPull: (_c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
     type: 'Warning',
@@ -234,6 +244,8 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
 
 const EFFECTS = {
   start,
+  startPull: (c: ContainerMemory, env: ContainerEnv, now: number): ContainerMemory =>
+    env.image.exists ? { ...c, pull: env.reservePull(now, env.image.behavior.pullSeconds * 1000) } : c,
   pulledAndStart: (c: ContainerMemory, env: ContainerEnv, now: number): ContainerMemory => start({ ...c, pullFailures: 0 }, env, now),
   pullFailed: (c: ContainerMemory, env: ContainerEnv, now: number): ContainerMemory => ({
     ...c,

@@ -84,6 +84,8 @@ export interface ContainerMemory {
   pullFailures: number;
   crashBackoff?: BackoffEntry;
   stopping?: { cause: StopCause; exitCode: number };
+  /** the pull under way: how long it takes once its turn comes, and how long it waits for it */
+  pull?: { pullMs: number; waitMs: number };
 }
 
 export interface PodMemory {

@@ -42,8 +42,8 @@ export function goDuration(ms: number): string {
 export const pullingImage = (image: string): string => `Pulling image "${image}"`;
 
 /** The 1.30+ message: duration, time including the wait in the pull queue, size. */
-export const pulledImage = (image: string, pullMs: number, sizeBytes: number): string =>
-  `Successfully pulled image "${image}" in ${goDuration(pullMs)} (${goDuration(pullMs)} including waiting). Image size: ${sizeBytes} bytes.`;
+export const pulledImage = (image: string, pullMs: number, totalMs: number, sizeBytes: number): string =>
+  `Successfully pulled image "${image}" in ${goDuration(pullMs)} (${goDuration(totalMs)} including waiting). Image size: ${sizeBytes} bytes.`;
 
 export const imagePresent = (image: string): string => `Container image "${image}" already present on machine`;
 

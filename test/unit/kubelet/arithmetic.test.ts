@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff, type BackoffEntry } from '../../../src/controllers/kubelet/backoff.js';
 import { planStop, preStopSeconds } from '../../../src/controllers/kubelet/termination.js';
 import { allocateIp, cidrRange, mapIpamStore } from '../../../src/controllers/kubelet/pod-ip.js';
+import { reservePull } from '../../../src/controllers/kubelet/pull-queue.js';
 import { goDuration, pulledImage, crashLoopMessage } from '../../../src/controllers/kubelet/messages.js';
 
 test('back-off: 10s doubling to 5m, then staying there', () => {
@@ -86,8 +87,27 @@ test('Go durations in kubelet messages', () => {
   ];
   for (const [ms, s] of cases) assert.equal(goDuration(ms), s, String(ms));
   assert.equal(
-    pulledImage('ghcr.io/example/hello:1.0', 1000, 4321),
+    pulledImage('ghcr.io/example/hello:1.0', 1000, 1000, 4321),
     'Successfully pulled image "ghcr.io/example/hello:1.0" in 1s (1s including waiting). Image size: 4321 bytes.',
   );
+  assert.equal(
+    pulledImage('ghcr.io/example/hello:1.0', 243, 1243, 4321),
+    'Successfully pulled image "ghcr.io/example/hello:1.0" in 243ms (1.243s including waiting). Image size: 4321 bytes.',
+  );
   assert.equal(crashLoopMessage(20_000, 'hello', 'p_default(u)'), 'back-off 20s restarting failed container=hello pod=p_default(u)');
+});
+
+test('image pulls on one node take turns; a repeat of the image being pulled is quicker', () => {
+  const fixed = () => 0.5; // jitter factor 1.0
+  const first = reservePull(undefined, 'hello:1.0', 10_000, 1000, 15, fixed);
+  assert.deepEqual([first.waitMs, first.pullMs], [0, 1000]);
+  const second = reservePull(first.state, 'hello:1.0', 10_000, 1000, 15, fixed);
+  assert.deepEqual([second.waitMs, second.pullMs], [1000, 250]);
+  const other = reservePull(second.state, 'web:2', 10_100, 1000, 15, fixed);
+  assert.deepEqual([other.waitMs, other.pullMs], [1150, 1000]);
+  // Once the queue has drained, the next pull starts at once; jitter spans ±15%.
+  assert.deepEqual(reservePull(other.state, 'web:2', 20_000, 1000, 15, () => 0).waitMs, 0);
+  assert.equal(reservePull(undefined, 'x', 0, 1000, 15, () => 0).pullMs, 850);
+  assert.equal(reservePull(undefined, 'x', 0, 1000, 15, () => 0.999999).pullMs, 1150);
+  assert.equal(reservePull(undefined, 'x', 0, 1000, 0, () => 0).pullMs, 1000, 'no jitter: exactly pullSeconds');
 });

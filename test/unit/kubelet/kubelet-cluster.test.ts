@@ -9,7 +9,12 @@ function createRegistry(h: ReturnType<typeof harness>): void {
     apiVersion: 'kubemu.io/v1alpha1',
     kind: 'ImageRepository',
     metadata: { name: 'hello' },
-    spec: { repository: 'ghcr.io/example/hello', tags: { '1.0': {}, '1.1': {}, '1.3': { requiredEnv: ['FEATURE_X_ENABLED'] } } },
+    // Exact pulls keep these timelines in whole seconds.
+    spec: {
+      repository: 'ghcr.io/example/hello',
+      behavior: { pullJitterPercent: 0 },
+      tags: { '1.0': {}, '1.1': {}, '1.3': { requiredEnv: ['FEATURE_X_ENABLED'] } },
+    },
   });
 }
 
@@ -166,10 +171,15 @@ test('readiness never passing: Running 0/1 with Unhealthy events; liveness faili
     apiVersion: 'kubemu.io/v1alpha1',
     kind: 'ImageRepository',
     metadata: { name: 'flaky' },
-    spec: { repository: 'example/flaky', tags: { 'never-ready': { neverReady: true }, sick: { unhealthyAfterSeconds: 30 } } },
+    spec: {
+      repository: 'example/flaky',
+      behavior: { pullJitterPercent: 0 },
+      tags: { 'never-ready': { neverReady: true }, sick: { unhealthyAfterSeconds: 30 } },
+    },
   });
   const probe = (path: string) => ({ httpGet: { path, port: 8080 }, periodSeconds: 10, failureThreshold: 3 });
-  h.c.api.create(PODS, 'default', plainPod('nr', 'example/flaky:never-ready', {}, { readinessProbe: probe('/readyz') }));
+  // On another node than `sick`, so that the two pulls do not wait for each other.
+  h.c.api.create(PODS, 'default', plainPod('nr', 'example/flaky:never-ready', { nodeName: 'k8s-node-2' }, { readinessProbe: probe('/readyz') }));
   h.c.api.create(PODS, 'default', plainPod('sick', 'example/flaky:sick', {}, { livenessProbe: probe('/healthz') }));
   // Started at 2; liveness at 2 (refused: the app needs 3 s), 12, 22 ok, 32, 42, 52 fail → kill at 52,
   // SIGTERM, exit 2 s later, restart one relist (1 s) after that.
@@ -249,7 +259,7 @@ test('ImageRepository validation is worded like kube-apiserver', () => {
   const stored = h.c.api.get(IMAGE_REPOSITORIES, undefined, 'bad');
   assert.deepEqual(stored['spec'], {
     repository: 'x/y',
-    behavior: { pullSeconds: 1, startSeconds: 3, stopSeconds: 2, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
+    behavior: { pullSeconds: 1, pullJitterPercent: 15, startSeconds: 3, stopSeconds: 2, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
   });
   h.c.close();
 });

@@ -17,6 +17,8 @@ function env(over: Partial<ContainerEnv> = {}, behavior: Partial<typeof DEFAULT_
     podRef: 'p_default(u)',
     envNames: [],
     newContainerId: () => `containerd://${++n}`,
+    // An idle node and no jitter: a pull takes exactly pullSeconds.
+    reservePull: (_now, baseMs) => ({ pullMs: baseMs, waitMs: 0 }),
     ...over,
   };
 }
