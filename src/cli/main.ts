@@ -5,26 +5,6 @@ import { type CommandIO, processIO } from './io.js';
 import { type Invocation, configure } from './program.js';
 import { registerCommands } from './commands/index.js';
 
-/**
- * pflag accepts `-o=yaml` and `-n=kube-system`; commander would read the value as `=yaml`.
- * Rewrites those to `-o yaml` before parsing. Arguments after `--` are left alone.
- */
-export function normalizeArgs(args: string[]): string[] {
-  const out: string[] = [];
-  let passthrough = false;
-  for (const a of args) {
-    if (passthrough || a === '--') {
-      passthrough = true;
-      out.push(a);
-      continue;
-    }
-    const m = /^-([a-zA-Z])=(.*)$/s.exec(a);
-    if (m) out.push(`-${m[1]}`, m[2]!);
-    else out.push(a);
-  }
-  return out;
-}
-
 export function buildProgram(inv: Invocation): Command {
   const program = configure(new Command(inv.io.programName), inv);
   program
@@ -40,7 +20,7 @@ export function buildProgram(inv: Invocation): Command {
 export async function main(argv: string[], io?: CommandIO): Promise<number> {
   const programName = basename(argv[1] ?? 'kubemu').replace(/\.(js|ts)$/, '') || 'kubemu';
   const theIO = io ?? processIO(programName === 'main' ? 'kubemu' : programName);
-  const args = normalizeArgs(argv.slice(2));
+  const args = argv.slice(2);
   const inv: Invocation = { io: theIO, args };
   try {
     const program = buildProgram(inv);

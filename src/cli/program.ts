@@ -55,28 +55,46 @@ function usageErrorFrom(err: CommanderError, cmd: Command, inv: Invocation): Err
 }
 
 /**
- * pflag flags with an optional value (booleans, `--dry-run`, `--cascade`) never take the next
- * argument as their value (`--local pods` is --local and the argument `pods`); only
- * `--local=false` sets one. Commander would swallow `pods`, so the bare forms (long or short) of
- * options declared with `[value]` become `--x=<preset>` first (`true` unless the option has a
- * preset, like --cascade's `background`).
+ * pflag's flag forms that commander reads differently, rewritten with the command's own option
+ * table before commander parses:
+ * - flags with an optional value (booleans, `--dry-run`, `--cascade`) never take the next
+ *   argument (`--local pods` is --local and the argument `pods`): their bare forms, long or
+ *   short, become `--x=<preset>` (`true` unless the option has a preset, like --cascade's
+ *   `background`);
+ * - a shorthand with `=` (`-o=yaml`, `-n=kube-system`, `-w=false`): `-o yaml` for a flag that
+ *   takes a value, `--watch=false` for an optional one, and for a plain boolean the flag itself
+ *   (`=true`) or nothing (`=false`).
+ * Arguments after `--` are left alone.
  */
-function rewriteBareOptionals(cmd: Command, argv: string[]): string[] {
+export function rewritePflagForms(cmd: Command, argv: readonly string[]): string[] {
   const bare = new Map<string, string>();
+  const byShort = new Map<string, Command['options'][number]>();
   for (const o of cmd.options) {
+    if (o.short) byShort.set(o.short, o);
     if (!o.optional || !o.long) continue;
     const preset = o.presetArg === undefined ? 'true' : String(o.presetArg);
     bare.set(o.long, `${o.long}=${preset}`);
     if (o.short) bare.set(o.short, `${o.long}=${preset}`);
   }
-  if (bare.size === 0) return argv;
   const out: string[] = [];
   let passthrough = false;
   for (const a of argv) {
     if (passthrough || a === '--') {
       passthrough = true;
       out.push(a);
-    } else out.push(bare.get(a) ?? a);
+      continue;
+    }
+    const m = /^(-[a-zA-Z])=(.*)$/s.exec(a);
+    const o = m ? byShort.get(m[1]!) : undefined;
+    if (!m || !o) {
+      out.push(bare.get(a) ?? a);
+    } else if (o.required) {
+      out.push(m[1]!, m[2]!);
+    } else if (o.optional && o.long) {
+      out.push(`${o.long}=${m[2]!}`);
+    } else if (m[2] !== 'false') {
+      out.push(m[1]!);
+    }
   }
   return out;
 }
@@ -87,7 +105,7 @@ function rewriteBareOptionals(cmd: Command, argv: string[]): string[] {
  */
 export function configure(cmd: Command, inv: Invocation): Command {
   const parseOptions = cmd.parseOptions.bind(cmd);
-  cmd.parseOptions = (argv: string[]) => parseOptions(rewriteBareOptionals(cmd, argv));
+  cmd.parseOptions = (argv: string[]) => parseOptions(rewritePflagForms(cmd, argv));
   cmd.exitOverride((err) => {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') {
       throw err;

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { commandName } from '../../../src/cli/commands/index.js';
-import { normalizeArgs } from '../../../src/cli/main.js';
+import { Command } from 'commander';
+import { rewritePflagForms } from '../../../src/cli/program.js';
 import { main } from '../../../src/cli/main.js';
 import { bufferIO } from '../../../src/cli/io.js';
 
@@ -13,17 +14,22 @@ test('the command a line names skips global flags and their values', () => {
   assert.equal(commandName(['--help']), undefined);
 });
 
-test('pflag shorthand with = is split before commander sees it', () => {
-  assert.deepEqual(normalizeArgs(['get', 'pods', '-o=yaml', '-n=kube-system', '--', '-x=1']), [
-    'get',
+test('pflag shorthand with = is read with the command\'s own options', () => {
+  const cmd = new Command('get')
+    .option('-o, --output <format>')
+    .option('-w, --watch [bool]')
+    .option('-A, --all-namespaces');
+  assert.deepEqual(rewritePflagForms(cmd, ['pods', '-o=yaml', '-w=false', '-A=true', '-w', '--', '-o=x']), [
     'pods',
     '-o',
     'yaml',
-    '-n',
-    'kube-system',
+    '--watch=false',
+    '-A',
+    '--watch=true',
     '--',
-    '-x=1',
+    '-o=x',
   ]);
+  assert.deepEqual(rewritePflagForms(cmd, ['-A=false', '-q=1']), ['-q=1']);
 });
 
 test('a bare optional-value flag never swallows the next argument', async () => {
