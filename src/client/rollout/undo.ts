@@ -54,7 +54,6 @@ function undoOne(api: ApiServer, req: UndoRequest, target: RolloutTarget): void 
   const suffix = req.dryRun === 'client' ? ' (dry run)' : req.dryRun === 'server' ? ' (server dry run)' : '';
   const { info, object } = target;
   const name = object.metadata.name ?? '';
-  if (object.metadata.annotations?.[LAST_APPLIED_ANNOTATION] !== undefined) req.err(appliedWarning(info.resource, name, req.programName));
   if (!isDeployment(info)) throw new CliError(`no rollbacker has been implemented for ${JSON.stringify(groupKindString(info))}`);
   const deployment = api.get(info, object.metadata.namespace, name);
   const plan = planUndo({
@@ -67,6 +66,9 @@ function undoOne(api: ApiServer, req: UndoRequest, target: RolloutTarget): void 
   if (plan.kind === 'describe') operation = plan.text;
   else if (plan.kind === 'skip') operation = plan.message;
   else {
+    // Only a real rollback warns (a paused Deployment or a skipped one does not: the article's
+    // paused undo prints the error alone).
+    if (object.metadata.annotations?.[LAST_APPLIED_ANNOTATION] !== undefined) req.err(appliedWarning(info.resource, name, req.programName));
     try {
       api.patch(info, object.metadata.namespace, name, 'json', plan.patch, { dryRun: req.dryRun === 'server' });
     } catch (e) {
