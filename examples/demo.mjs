@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A short, visible rollout drill on a scratch cluster (virtual clock, seed 1), printed as a
-// terminal transcript: a rollout, a new version, a tag the registry does not have that gets stuck.
+// terminal transcript: a rollout, a new version, a tag the registry does not have that gets stuck
+// and is rolled back.
 // Run with `npm start`; it leaves ~/.kubemu alone.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,18 +19,18 @@ const steps = [
   'kubemu get nodes',
   'kubemu apply -f hello-imagerepository.yaml',
   'kubemu apply -f hello-deploy.yaml',
-  'kubemu wait --for=condition=Available deployment/hello --timeout=60s',
+  'kubemu rollout status deployment/hello',
   'kubemu get deployment,replicaset,pods -l app.kubernetes.io/name=hello',
   "sed -i 's/hello:1.0/hello:1.1/; s/\"hello 1.0\"/\"hello 1.1\"/' hello-deploy.yaml",
   'kubemu apply -f hello-deploy.yaml',
-  'kubemu cluster advance 60s',
-  'kubemu get replicaset -l app.kubernetes.io/name=hello',
+  'kubemu rollout status deployment/hello | tail -3',
   "kubemu describe deployment hello | sed -n '/^Events:/,$p'",
-  "kubemu patch deployment hello -p '{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"hello\",\"image\":\"ghcr.io/example/hello:1.2\"}]}}}}'",
-  'kubemu cluster advance 150s',
+  'kubemu set image deployment/hello hello=ghcr.io/example/hello:1.2',
+  'kubemu rollout status deployment/hello --timeout=3m',
   'kubemu get pods -l app.kubernetes.io/name=hello',
-  "kubemu get deployment hello -o jsonpath='{range .status.conditions[*]}{.type}={.status} {.reason}{\"\\n\"}{end}'",
-  'kubemu apply -f hello-rs-mismatch.yaml',
+  'kubemu rollout undo deployment/hello',
+  'kubemu rollout history deployment/hello',
+  'kubemu get replicaset -l app.kubernetes.io/name=hello',
 ];
 
 const binDir = join(dir, '.bin');
@@ -39,9 +40,8 @@ env.PATH = `${binDir}:${env.PATH}`;
 try {
   for (const cmd of steps) {
     process.stdout.write(`$ ${cmd}\n`);
-    const r = spawnSync('sh', ['-c', cmd], { cwd: dir, env, encoding: 'utf8' });
-    process.stdout.write(r.stdout);
-    process.stdout.write(r.stderr);
+    // Both streams to our stdout, so warnings and errors appear where a terminal shows them.
+    spawnSync('sh', ['-c', cmd], { cwd: dir, env, stdio: ['ignore', 1, 1] });
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
