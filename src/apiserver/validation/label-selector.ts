@@ -3,12 +3,12 @@ import { arrField, objList, strField, stringMap } from './json-fields.js';
 import { forbidden, invalid, required, type FieldError } from './field-error.js';
 import type { FieldPath } from './field-path.js';
 import { GoMap } from './go-format.js';
-import { isQualifiedName, isValidLabelValue } from './name-formats.js';
+import { isValidLabelValue } from './name-formats.js';
 import { validateLabelName, validateLabels } from './object-meta.js';
 
 /**
- * metav1.LabelSelector: its validation (meta/v1/validation ValidateLabelSelector), its
- * conversion to a selector (LabelSelectorAsSelector) and matching.
+ * metav1.LabelSelector: its validation (meta/v1/validation ValidateLabelSelector) and how a bad
+ * one is printed. Matching lives in src/labels (compileLabelSelector).
  */
 
 interface Requirement {
@@ -51,51 +51,6 @@ export function validateLabelSelector(sel: JsonObject | undefined, path: FieldPa
     });
   });
   return errs;
-}
-
-/** A compiled selector, as labels.Selector. */
-export interface Selector {
-  /** labels.Selector.Empty(): true only for `{}` (matches everything). */
-  empty: boolean;
-  matches(labels: Record<string, string> | undefined): boolean;
-}
-
-/**
- * LabelSelectorAsSelector: nil → matches nothing (and is not "empty"), `{}` → everything.
- * Returns undefined where upstream returns an error (unknown operator, bad key or value,
- * In/NotIn without values, Exists with values).
- */
-export function labelSelectorAsSelector(sel: JsonObject | undefined): Selector | undefined {
-  if (!sel) return { empty: false, matches: () => false };
-  const reqs: Requirement[] = [];
-  for (const [k, v] of Object.entries(stringMap(sel, 'matchLabels') ?? {})) reqs.push({ key: k, operator: 'In', values: [v] });
-  reqs.push(...requirementsOf(sel));
-  for (const r of reqs) {
-    if (isQualifiedName(r.key).length) return undefined;
-    if (r.values.some((v) => isValidLabelValue(v).length)) return undefined;
-    if ((r.operator === 'In' || r.operator === 'NotIn') && r.values.length === 0) return undefined;
-    if ((r.operator === 'Exists' || r.operator === 'DoesNotExist') && r.values.length > 0) return undefined;
-    if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(r.operator)) return undefined;
-  }
-  return {
-    empty: reqs.length === 0,
-    matches(labels) {
-      const l = labels ?? {};
-      return reqs.every((r) => {
-        const present = Object.prototype.hasOwnProperty.call(l, r.key);
-        switch (r.operator) {
-          case 'In':
-            return present && r.values.includes(l[r.key] ?? '');
-          case 'NotIn':
-            return !present || !r.values.includes(l[r.key] ?? '');
-          case 'Exists':
-            return present;
-          default:
-            return !present;
-        }
-      });
-    },
-  };
 }
 
 /**

@@ -3,7 +3,8 @@ import { objField, strField, stringMap } from './json-fields.js';
 import { forbidden, invalid, notSupported, nonNegative, required, type FieldError } from './field-error.js';
 import type { FieldPath } from './field-path.js';
 import { GoMap } from './go-format.js';
-import { labelSelectorAsSelector, labelSelectorGoValue, validateLabelSelector } from './label-selector.js';
+import { labelSelectorGoValue, validateLabelSelector } from './label-selector.js';
+import { compileLabelSelector } from '../../labels/label-selector.js';
 import { validatePodTemplateSpec } from './pod-spec.js';
 
 /**
@@ -34,7 +35,7 @@ export function validateSelectorAndTemplate(spec: JsonObject, path: FieldPath): 
     // ReplicaSet validation reuses the Deployment wording upstream.
     if (n === 0) errs.push(invalid(path.child('selector'), labelSelectorGoValue(sel), 'empty selector is invalid for deployment'));
   }
-  const selector = labelSelectorAsSelector(sel);
+  const selector = compileLabelSelector(sel);
   if (!selector) {
     errs.push(invalid(path.child('selector'), labelSelectorGoValue(sel), 'invalid label selector'));
     return errs;

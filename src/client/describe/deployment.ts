@@ -8,7 +8,7 @@ import { describePodTemplate, type PodTemplate } from './pod-template.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './prefix-writer.js';
 import { rfc1123z } from './time-format.js';
 import { controllerOf } from './controller-ref.js';
-import { labelSelectorAsSelector, selectorMatches, selectorString, type LabelSelector } from '../selectors/label-selector.js';
+import { labelSelectorAsSelector, selectorMatches, selectorString, type LabelSelector } from '../../labels/label-selector.js';
 
 const REPLICASETS = RESOURCES.find((r) => r.resource === 'replicasets')!;
 

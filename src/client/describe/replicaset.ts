@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../apiserver/object.js';
 import { RESOURCES } from '../../apiserver/resources.js';
-import { formatLabelSelector, labelSelectorAsSelector, selectorMatches } from '../selectors/label-selector.js';
+import { formatLabelSelector, labelSelectorAsSelector, selectorMatches } from '../../labels/label-selector.js';
 import { controllerText } from './controller-ref.js';
 import type { Describer } from './describer.js';
 import { describeEvents, eventQueryFor, searchEvents } from './events.js';

@@ -1,7 +1,7 @@
 import type { KubeObject } from '../../apiserver/object.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { compareGoStrings } from '../../common/go-strings.js';
-import { parseSelector, selectorMatches } from '../selectors/label-selector.js';
+import { parseSelector, selectorMatches } from '../../labels/label-selector.js';
 import type { Describer } from './describer.js';
 import { describeEvents, eventQueryFor, searchEvents } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';

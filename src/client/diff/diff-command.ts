@@ -6,7 +6,7 @@
 import type { ApiServer } from '../../apiserver/server.js';
 import { CliError } from '../errors.js';
 import { resolveManifestObjects } from '../manifest-objects.js';
-import { parseSelector, selectorMatches, SelectorError } from '../selectors/label-selector.js';
+import { parseSelector, selectorMatches, SelectorError } from '../../labels/label-selector.js';
 import { isJsonObject } from '../../common/json.js';
 import { runDiff } from './run-diff.js';
 

@@ -6,7 +6,7 @@ import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
 import { lazy } from '../../common/lazy.js';
 
 /** The label selector parser, loaded only for -l. */
-const selectors = lazy(() => require('../selectors/label-selector.js') as typeof import('../selectors/label-selector.js'));
+const selectors = lazy(() => require('../../labels/label-selector.js') as typeof import('../../labels/label-selector.js'));
 import type { ResourceSelection } from '../resource-args.js';
 
 /** One group of fetched objects of a single type, in the order the user asked for them. */

@@ -14,7 +14,7 @@ import { CliError } from '../errors.js';
 import { labelSelectorOrBadRequest } from '../get/fetch.js';
 import { resolveManifestObjects } from '../manifest-objects.js';
 import { parseResourceArgs } from '../resource-args.js';
-import { selectorMatches } from '../selectors/label-selector.js';
+import { selectorMatches } from '../../labels/label-selector.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 

@@ -7,7 +7,7 @@ import { CliError } from '../errors.js';
 import { labelSelectorOrBadRequest } from '../get/fetch.js';
 import { nameOf } from '../printers/output.js';
 import type { ResourceSelection } from '../resource-args.js';
-import { selectorMatches } from '../selectors/label-selector.js';
+import { selectorMatches } from '../../labels/label-selector.js';
 import { passTime } from '../watch/pass-time.js';
 import { conditionMet, jsonPathMet } from './check-condition.js';
 import type { ForCondition } from './for-condition.js';

@@ -8,7 +8,7 @@ import { labelSelectorOrBadRequest } from '../get/fetch.js';
 import type { OutputSpec } from '../printers/output.js';
 import type { WatchTableOptions } from '../printers/table/watch-printer.js';
 import type { ResourceSelection } from '../resource-args.js';
-import { selectorMatches } from '../selectors/label-selector.js';
+import { selectorMatches } from '../../labels/label-selector.js';
 import { FilteredWatch } from './filtered-watch.js';
 import { FOREVER_MS, passTime } from './pass-time.js';
 import { watchOutput } from './watch-output.js';

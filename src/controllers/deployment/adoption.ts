@@ -1,5 +1,5 @@
-import { labelSelectorAsSelector } from '../../client/selectors/metav1-label-selector.js';
-import { selectorMatches, type Selector } from '../../client/selectors/selector.js';
+import { labelSelectorAsSelector } from '../../labels/metav1-label-selector.js';
+import { selectorMatches, type Selector } from '../../labels/selector.js';
 import { StatusError } from '../../apiserver/errors.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { controllerRefOf } from './new-replica-set.js';

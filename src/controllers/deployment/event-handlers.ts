@@ -1,7 +1,7 @@
 import type { KubeObject, OwnerReference } from '../../apiserver/object.js';
 import type { WatchEvent } from '../../apiserver/server.js';
-import { type Selector, selectorMatches } from '../../client/selectors/selector.js';
-import { labelSelectorAsSelector } from '../../client/selectors/metav1-label-selector.js';
+import { type Selector, selectorMatches } from '../../labels/selector.js';
+import { labelSelectorAsSelector } from '../../labels/metav1-label-selector.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { objectKey } from '../framework/controller.js';
 import { DEPLOYMENTS, PODS, REPLICASETS } from './resources.js';

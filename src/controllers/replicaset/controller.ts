@@ -1,6 +1,6 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import type { KubeObject } from '../../apiserver/object.js';
-import { labelSelectorAsSelector } from '../../apiserver/validation/label-selector.js';
+import { compileLabelSelector } from '../../labels/label-selector.js';
 import type { JsonObject } from '../../common/json.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { controllerOf } from './controller-ref.js';
@@ -49,6 +49,6 @@ function replicaSetsForPod(ev: WatchEvent, ctx: ControllerContext): string[] {
 }
 
 function selects(rs: KubeObject, pod: KubeObject): boolean {
-  const sel = labelSelectorAsSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+  const sel = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
   return !!sel && !sel.empty && sel.matches(pod.metadata.labels);
 }

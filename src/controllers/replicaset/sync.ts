@@ -1,7 +1,7 @@
 import type { KubeObject } from '../../apiserver/object.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { labelSelectorAsSelector } from '../../apiserver/validation/label-selector.js';
+import { compileLabelSelector } from '../../labels/label-selector.js';
 import { jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { msUntilNextAvailable } from './availability.js';
@@ -39,7 +39,7 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
     ctx.state.delete(`failures:${key}`);
     return;
   }
-  const selector = labelSelectorAsSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+  const selector = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
   if (!selector) return;
   const uid = rs.metadata.uid ?? '';
   const pods = ctx.api.list(POD, namespace);
@@ -123,7 +123,7 @@ function relatedPods(ctx: ControllerContext, rs: KubeObject, pods: readonly Kube
   const out: KubeObject[] = [];
   for (const other of ctx.api.list(REPLICA_SET, rs.metadata.namespace)) {
     if (controllerOf(other)?.uid !== owner.uid) continue;
-    const sel = labelSelectorAsSelector((other['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+    const sel = compileLabelSelector((other['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
     if (!sel) continue;
     for (const p of pods) {
       const id = p.metadata.uid ?? '';

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../apiserver/object.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { labelSelectorAsSelector } from '../../apiserver/validation/label-selector.js';
+import { compileLabelSelector } from '../../labels/label-selector.js';
 import type { JsonObject } from '../../common/json.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
@@ -68,7 +68,7 @@ function spreadSelector(ctx: ControllerContext, pod: KubeObject): ((labels: Reco
     parts.push((l) => entries.every(([k, v]) => (l ?? {})[k] === v));
   }
   for (const rs of ctx.api.list(REPLICA_SET, ns)) {
-    const sel = labelSelectorAsSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+    const sel = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
     if (!sel || sel.empty || !sel.matches(labels)) continue;
     parts.push(sel.matches);
   }

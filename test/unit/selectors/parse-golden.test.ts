@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseSelector, SelectorError, type Requirement } from '../../../src/client/selectors/label-selector.js';
+import { parseSelector, SelectorError, type Requirement } from '../../../src/labels/label-selector.js';
 
 const dir = join(REPO_ROOT, 'test/golden/jsonpath/selectors');
 const selectors = JSON.parse(readFileSync(join(dir, 'selectors.json'), 'utf8')) as string[];

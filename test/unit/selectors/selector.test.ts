@@ -11,7 +11,7 @@ import {
   selectorIsEmpty,
   selectorMatches,
   selectorString,
-} from '../../../src/client/selectors/label-selector.js';
+} from '../../../src/labels/label-selector.js';
 
 test('String() of parsed selectors: sorted by key, in-values sorted and de-duplicated', () => {
   const table: [string, string][] = [

@@ -11,7 +11,7 @@ import { SelectorError } from './errors.js';
 import { aggregateMessage, fieldInvalid, qualifiedNameErrors } from './label-validation.js';
 import { scanSelector, type ScannedItem, type Token } from './lexer.js';
 import { BINARY_OPERATORS, newRequirement, type Operator, type Requirement } from './requirement.js';
-import { compareGoStrings } from '../../common/go-strings.js';
+import { compareGoStrings } from '../common/go-strings.js';
 
 /** In value position the keywords `in` and `notin` are ordinary identifiers. */
 type Context = 'keyAndOperator' | 'values';

@@ -2,7 +2,7 @@
  * One requirement of a label selector (apimachinery `labels.Requirement`): its
  * construction-time validation, matching and string form.
  */
-import { compareGoStrings } from '../../common/go-strings.js';
+import { compareGoStrings } from '../common/go-strings.js';
 import { SelectorError } from './errors.js';
 import { aggregateMessage, fieldInvalid, labelValueErrors, qualifiedNameErrors } from './label-validation.js';
 

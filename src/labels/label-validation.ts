@@ -4,7 +4,7 @@
  *   `values[0][app]: Invalid value: "-b": a valid label must be an empty string or ...`.
  * Lengths are counted in UTF-8 bytes, as Go's len() does.
  */
-import { goQuote } from '../../common/go-strings.js';
+import { goQuote } from '../common/go-strings.js';
 
 const QNAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const QNAME_ERR =

@@ -8,13 +8,13 @@
  *     → `tier in (api,web)`
  *   {} selects everything; an absent (null) selector selects nothing.
  */
-import type { JsonValue } from '../../common/json.js';
-import { isJsonObject } from '../../common/json.js';
-import { compareGoStrings } from '../../common/go-strings.js';
-import { goQuote } from '../../common/go-strings.js';
+import type { JsonValue } from '../common/json.js';
+import { isJsonObject } from '../common/json.js';
+import { compareGoStrings } from '../common/go-strings.js';
+import { goQuote } from '../common/go-strings.js';
 import { SelectorError } from './errors.js';
 import { newRequirement, type Operator, type Requirement } from './requirement.js';
-import { EVERYTHING, NOTHING, selectorString, type Selector } from './selector.js';
+import { EVERYTHING, NOTHING, selectorMatches, selectorString, type Selector } from './selector.js';
 
 export interface LabelSelectorRequirement {
   key: string;
@@ -61,4 +61,29 @@ export function formatLabelSelector(ps: LabelSelector | JsonValue | null | undef
     throw e;
   }
   return s === '' ? '<none>' : s;
+}
+
+/** A metav1.LabelSelector compiled for matching, as controllers and validation use it. */
+export interface CompiledLabelSelector {
+  /** labels.Selector.Empty(): true only for `{}` (matches everything) */
+  empty: boolean;
+  matches(labels: Readonly<Record<string, string>> | undefined): boolean;
+}
+
+/**
+ * LabelSelectorAsSelector for code that matches objects: nil matches nothing (and is not
+ * empty), `{}` matches everything, an invalid selector gives undefined (upstream's error).
+ */
+export function compileLabelSelector(ps: LabelSelector | JsonValue | null | undefined): CompiledLabelSelector | undefined {
+  let sel: Selector;
+  try {
+    sel = labelSelectorAsSelector(ps);
+  } catch (e) {
+    if (e instanceof SelectorError) return undefined;
+    throw e;
+  }
+  return {
+    empty: sel.kind === 'requirements' && sel.requirements.length === 0,
+    matches: (labels) => selectorMatches(sel, labels),
+  };
 }

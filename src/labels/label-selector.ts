@@ -11,6 +11,8 @@ export { newRequirement, requirementMatches, requirementString } from './require
 export { EVERYTHING, NOTHING, selectorMatches, selectorString, selectorIsEmpty, type Selector } from './selector.js';
 export {
   labelSelectorAsSelector,
+  compileLabelSelector,
+  type CompiledLabelSelector,
   formatLabelSelector,
   type LabelSelector,
   type LabelSelectorRequirement,
