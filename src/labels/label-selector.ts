@@ -12,6 +12,7 @@ export { EVERYTHING, NOTHING, selectorMatches, selectorString, selectorIsEmpty, 
 export {
   labelSelectorAsSelector,
   compileLabelSelector,
+  labelSelectorString,
   type CompiledLabelSelector,
   formatLabelSelector,
   type LabelSelector,

@@ -87,3 +87,16 @@ export function compileLabelSelector(ps: LabelSelector | JsonValue | null | unde
     matches: (labels) => selectorMatches(sel, labels),
   };
 }
+
+/**
+ * The selector's string form (`app=hello,pod-template-hash=8c9694f75`), or undefined when it is
+ * invalid (the Deployment printer then shows `<invalid>`); nil gives ''.
+ */
+export function labelSelectorString(ps: LabelSelector | JsonValue | null | undefined): string | undefined {
+  try {
+    return selectorString(labelSelectorAsSelector(ps));
+  } catch (e) {
+    if (e instanceof SelectorError) return undefined;
+    throw e;
+  }
+}

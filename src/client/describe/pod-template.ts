@@ -2,7 +2,7 @@ import { describeContainers, type Container } from './containers.js';
 import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline, type Toleration } from './multiline.js';
 import { LEVEL_0, LEVEL_1, type PrefixWriter } from './prefix-writer.js';
 import { describeVolumes } from './volumes.js';
-import { labelSelectorString, type LabelSelector } from '../printers/table/selector-string.js';
+import { labelSelectorString, type LabelSelector } from '../../labels/label-selector.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 
 /** corev1.PodSpec, the parts describe prints. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatLabelSelector, labelSelectorString } from '../../../src/client/printers/table/selector-string.js';
+import { formatLabelSelector, labelSelectorString } from '../../../src/labels/label-selector.js';
 import { formatLabels } from '../../../src/client/printers/table/labels-string.js';
 
 test('matchLabels render as k=v sorted by key', () => {

@@ -2,7 +2,7 @@ import type { KubeObject } from '../../../apiserver/object.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 import { layoutContainerCells, type ContainerNameImage } from './containers.js';
-import { labelSelectorString, type LabelSelector } from './selector-string.js';
+import { labelSelectorString, type LabelSelector } from '../../../labels/label-selector.js';
 
 interface DeploymentView {
   metadata: { name?: string; creationTimestamp?: string };
