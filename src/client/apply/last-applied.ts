@@ -12,7 +12,7 @@
  */
 import type { JsonObject } from '../../common/json.js';
 import { cloneJson, isJsonObject } from '../../common/json.js';
-import { goJsonMarshal } from './go-json.js';
+import { toCompactJson } from '../printers/json.js';
 
 /** The annotation kubectl apply keeps its last applied configuration in. */
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -46,7 +46,7 @@ function annotationsOf(obj: JsonObject): JsonObject {
 export function lastAppliedAnnotationValue(obj: JsonObject, namespace?: string): string {
   const copy = withDefaultNamespace(obj, namespace);
   delete annotationsOf(copy)[LAST_APPLIED_ANNOTATION];
-  return goJsonMarshal(copy) + '\n';
+  return toCompactJson(copy) + '\n';
 }
 
 /**

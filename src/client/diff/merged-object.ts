@@ -18,7 +18,7 @@ import { StatusError, withSource } from '../../apiserver/errors.js';
 import { apiVersionOf } from '../../apiserver/resources.js';
 import { strategicSchemaFor } from '../../apiserver/patch/patch-meta.js';
 import { cloneJson, isJsonObject, type JsonObject } from '../../common/json.js';
-import { goJsonMarshal } from '../apply/go-json.js';
+import { toCompactJson } from '../printers/json.js';
 import { LAST_APPLIED_ANNOTATION, lastAppliedOf, withDefaultNamespace } from '../apply/last-applied.js';
 import { threeWayMergePatch } from '../apply/three-way-merge.js';
 import { CliError } from '../errors.js';
@@ -85,7 +85,7 @@ export function planMerged(live: JsonObject | undefined, local: JsonObject, name
     } catch {
       parsed = undefined;
     }
-    if (!isJsonObject(parsed)) throw new InvalidOriginalError(annotation, goJsonMarshal(modified), goJsonMarshal(live));
+    if (!isJsonObject(parsed)) throw new InvalidOriginalError(annotation, toCompactJson(modified), toCompactJson(live));
     original = parsed;
   }
   const apiVersion = local['apiVersion'];

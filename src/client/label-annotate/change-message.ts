@@ -10,15 +10,15 @@
  * and on an object with no labels, `x-` adds `"labels":{}` → longer → labeled.
  */
 import type { JsonValue } from '../../common/json.js';
-import { goJsonMarshal } from '../apply/go-json.js';
+import { toCompactJson } from '../printers/json.js';
 
 export const MSG_LABELED = 'labeled';
 export const MSG_UNLABELED = 'unlabeled';
 export const MSG_NOT_LABELED = 'not labeled';
 
 export function labelChangeMessage(before: JsonValue, after: JsonValue, overwrite: boolean): string {
-  const a = goJsonMarshal(before);
-  const b = goJsonMarshal(after);
+  const a = toCompactJson(before);
+  const b = toCompactJson(after);
   if (a === b) return MSG_NOT_LABELED;
   if (!overwrite && Buffer.byteLength(b, 'utf8') < Buffer.byteLength(a, 'utf8')) return MSG_UNLABELED;
   return MSG_LABELED;

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { JsonObject } from '../../../src/common/json.js';
 import { computeApply } from '../../../src/client/apply/compute-apply.js';
-import { goJsonMarshal } from '../../../src/client/apply/go-json.js';
+import { toCompactJson } from '../../../src/client/printers/json.js';
 
 interface ApplyCase {
   name: string;
@@ -52,7 +52,7 @@ for (const c of golden.results) {
       assert.equal(action.action, 'patch');
       if (action.action !== 'patch') return;
       assert.equal(CONTENT_TYPE[action.patchType], c.request.contentType);
-      assert.equal(goJsonMarshal(action.patch), c.request.body);
+      assert.equal(toCompactJson(action.patch), c.request.body);
       assert.equal(action.missingLastApplied, warned);
     }
   });

@@ -7,7 +7,7 @@ import { applyStrategicMergePatch } from '../../../src/apiserver/patch/strategic
 import { diffMaps, TWO_WAY } from '../../../src/apiserver/patch/strategic-diff.js';
 import { lookupField, strategicSchemaFor, supportsStrategicMerge } from '../../../src/apiserver/patch/patch-meta.js';
 import { PatchError, toStatusError, GENERIC_UNPROCESSABLE } from '../../../src/apiserver/patch/patch-errors.js';
-import { goJsonMarshal } from '../../../src/client/apply/go-json.js';
+import { toCompactJson } from '../../../src/client/printers/json.js';
 import { lastAppliedAnnotationValue } from '../../../src/client/apply/last-applied.js';
 
 function caught(fn: () => unknown): PatchError {
@@ -77,7 +77,7 @@ test('merge patch: a null or scalar patch is "Invalid JSON Patch"; RFC 7386 othe
 });
 
 test('Go JSON: sorted keys, compact, HTML characters escaped', () => {
-  assert.equal(goJsonMarshal({ b: '<a&b>', a: [1, 2.5, true, null], 'u\u2028': 'x' }), '{"a":[1,2.5,true,null],"b":"\\u003ca\\u0026b\\u003e","u\\u2028":"x"}');
+  assert.equal(toCompactJson({ b: '<a&b>', a: [1, 2.5, true, null], 'u\u2028': 'x' }), '{"a":[1,2.5,true,null],"b":"\\u003ca\\u0026b\\u003e","u\\u2028":"x"}');
 });
 
 test('last-applied: namespace filled in, annotations {} added, own annotation dropped, newline', () => {
