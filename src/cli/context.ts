@@ -58,3 +58,20 @@ export class Context {
     this.opened = undefined;
   }
 }
+
+/**
+ * What the client-side logic of a command needs from the CLI, with the cluster opened only if
+ * the command asks for it (label/annotate/patch/set with --local never open it).
+ */
+export function commandEnv(ctx: Context) {
+  return {
+    out: (t: string) => ctx.io.out(t),
+    err: (t: string) => ctx.io.err(t),
+    cwd: ctx.io.cwd,
+    stdin: () => ctx.io.readStdin(),
+    namespace: ctx.namespace(),
+    enforceNamespace: ctx.namespaceExplicit,
+    api: () => ctx.cluster().api,
+    settle: () => ctx.settle(),
+  };
+}

@@ -1,4 +1,4 @@
-import { CliError } from '../client/errors.js';
+import { CliError, UsageError } from '../client/errors.js';
 
 /**
  * pflag boolean flags take `--flag`, `--flag=true` and `--flag=false`. Commander gives `true`
@@ -16,4 +16,18 @@ export function parseBoolFlag(name: string, value: unknown): boolean {
 /** Collects a repeatable flag (`-L a -L b`, `-f x -f y`). */
 export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
+}
+
+/**
+ * A pflag boolean option read from commander's opts: absent gives `dflt`; a bad value is a
+ * usage error like pflag's (`invalid argument "x" for "--local" flag: ...`, then the help hint).
+ */
+export function boolOption(opts: Record<string, unknown>, key: string, flag: string, commandPath: string, dflt = false): boolean {
+  if (opts[key] === undefined) return dflt;
+  try {
+    return parseBoolFlag(flag, opts[key]);
+  } catch (e) {
+    if (e instanceof CliError) throw new UsageError(e.message, commandPath);
+    throw e;
+  }
 }

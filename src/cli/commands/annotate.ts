@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { runLabelAnnotate } from '../../client/label-annotate/run.js';
 import { type Invocation, action, configure } from '../program.js';
-import { addLabelAnnotateFlags, commandEnv, labelAnnotateOptions } from './label.js';
+import { addLabelAnnotateFlags, labelAnnotateOptions } from './label.js';
+import { commandEnv } from '../context.js';
 
 export function registerAnnotate(program: Command, inv: Invocation): void {
   addLabelAnnotateFlags(configure(program.command('annotate'), inv).description('Update the annotations on a resource'), 'annotation').action(

@@ -1,36 +1,10 @@
 import type { Command } from 'commander';
-import { CliError, UsageError } from '../../client/errors.js';
-import type { CommandEnv } from '../../client/label-annotate/command-env.js';
 import { type LabelAnnotateOptions, runLabelAnnotate } from '../../client/label-annotate/run.js';
 import type { MapField } from '../../client/label-annotate/map-changes.js';
-import { collect, parseBoolFlag } from '../flags.js';
-import type { Context } from '../context.js';
+import { boolOption, collect } from '../flags.js';
+import { commandEnv } from '../context.js';
 import { type Invocation, action, configure } from '../program.js';
 import { parseDryRun } from './apply.js';
-
-/** A pflag boolean (`--x`, `--x=false`); a bad value is a usage error like pflag's. */
-export function boolOpt(opts: Record<string, unknown>, key: string, flag: string, commandPath: string): boolean {
-  if (opts[key] === undefined) return false;
-  try {
-    return parseBoolFlag(flag, opts[key]);
-  } catch (e) {
-    if (e instanceof CliError) throw new UsageError(e.message, commandPath);
-    throw e;
-  }
-}
-
-/** The CommandEnv of a CLI context: the cluster is opened only if the command asks for it. */
-export function commandEnv(ctx: Context): CommandEnv {
-  return {
-    out: (t) => ctx.io.out(t),
-    cwd: ctx.io.cwd,
-    stdin: () => ctx.io.readStdin(),
-    namespace: ctx.namespace(),
-    enforceNamespace: ctx.namespaceExplicit,
-    api: () => ctx.cluster().api,
-    settle: () => ctx.settle(),
-  };
-}
 
 /** The flags label and annotate share (label.go / annotate.go AddFlags). */
 export function addLabelAnnotateFlags(cmd: Command, noun: string): Command {
@@ -58,12 +32,12 @@ export function labelAnnotateOptions(field: MapField, commandPath: string, args:
     field,
     args,
     files: (opts['filename'] as string[] | undefined) ?? [],
-    recursive: boolOpt(opts, 'recursive', 'recursive', commandPath),
-    overwrite: boolOpt(opts, 'overwrite', 'overwrite', commandPath),
-    list: boolOpt(opts, 'list', 'list', commandPath),
-    local: boolOpt(opts, 'local', 'local', commandPath),
-    all: boolOpt(opts, 'all', 'all', commandPath),
-    allNamespaces: boolOpt(opts, 'allNamespaces', 'all-namespaces', commandPath),
+    recursive: boolOption(opts, 'recursive', 'recursive', commandPath),
+    overwrite: boolOption(opts, 'overwrite', 'overwrite', commandPath),
+    list: boolOption(opts, 'list', 'list', commandPath),
+    local: boolOption(opts, 'local', 'local', commandPath),
+    all: boolOption(opts, 'all', 'all', commandPath),
+    allNamespaces: boolOption(opts, 'allNamespaces', 'all-namespaces', commandPath),
     dryRun: parseDryRun(opts['dryRun']),
   };
   if (typeof opts['selector'] === 'string') o.selector = opts['selector'];

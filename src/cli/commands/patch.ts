@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { type PatchOptions, runPatch } from '../../client/patch-command/run.js';
 import { CliError } from '../../client/errors.js';
-import { collect } from '../flags.js';
+import { boolOption, collect } from '../flags.js';
+import { commandEnv } from '../context.js';
 import { type Invocation, action, configure } from '../program.js';
 import { parseDryRun } from './apply.js';
-import { boolOpt, commandEnv } from './label.js';
 
 export function registerPatch(program: Command, inv: Invocation): void {
   configure(program.command('patch'), inv)
@@ -26,9 +26,9 @@ export function registerPatch(program: Command, inv: Invocation): void {
         const o: PatchOptions = {
           args,
           files: (opts['filename'] as string[] | undefined) ?? [],
-          recursive: boolOpt(opts, 'recursive', 'recursive', 'patch'),
+          recursive: boolOption(opts, 'recursive', 'recursive', 'patch'),
           type: String(opts['type'] ?? 'strategic'),
-          local: boolOpt(opts, 'local', 'local', 'patch'),
+          local: boolOption(opts, 'local', 'local', 'patch'),
           dryRun: parseDryRun(opts['dryRun']),
         };
         if (typeof opts['patch'] === 'string') o.patch = opts['patch'];

@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { CliError, UsageError } from '../../client/errors.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { lazy } from '../../common/lazy.js';
-import { collect } from '../flags.js';
+import { boolOption, collect } from '../flags.js';
+import { commandEnv } from '../context.js';
 import { type Invocation, action, configure } from '../program.js';
-import { boolFlag, setCommandEnv } from './set.js';
 
 const scaleRun = lazy(() => require('../../client/scale/run-scale.js') as typeof import('../../client/scale/run-scale.js'));
 const applyCmd = lazy(() => require('./apply.js') as typeof import('./apply.js'));
@@ -50,14 +50,14 @@ export function registerScale(program: Command, inv: Invocation): void {
           if (parsed === undefined) throw new UsageError(`invalid argument "${text}" for "--timeout" flag: ${goDurationError(text)}`, 'scale');
           timeoutMs = parsed;
         }
-        const all = boolFlag(opts, 'all', 'all', 'scale');
-        const recursive = boolFlag(opts, 'recursive', 'recursive', 'scale');
+        const all = boolOption(opts, 'all', 'all', 'scale');
+        const recursive = boolOption(opts, 'recursive', 'recursive', 'scale');
         if (replicas === undefined) throw new CliError('required flag(s) "replicas" not set');
         const dryRun = applyCmd().parseDryRun(opts['dryRun']);
         const selector = typeof opts['selector'] === 'string' ? opts['selector'] : undefined;
         const output = typeof opts['output'] === 'string' ? opts['output'] : undefined;
         const env = {
-          ...setCommandEnv(ctx),
+          ...commandEnv(ctx),
           waitUntil: (done: () => boolean, ms: number) => {
             const cluster = ctx.cluster();
             return runUntilMod().runUntil(cluster, done, cluster.clock.now() + ms);

@@ -1,39 +1,13 @@
 import type { Command } from 'commander';
-import type { Context } from '../context.js';
-import { CliError, RawError, UsageError } from '../../client/errors.js';
-import type { SetCommandEnv } from '../../client/set/set-env.js';
+import { commandEnv } from '../context.js';
+import { RawError } from '../../client/errors.js';
 import { lazy } from '../../common/lazy.js';
-import { collect, parseBoolFlag } from '../flags.js';
+import { boolOption, collect } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
 
 const runImage = lazy(() => require('../../client/set/run-image.js') as typeof import('../../client/set/run-image.js'));
 const runEnv = lazy(() => require('../../client/set/run-env.js') as typeof import('../../client/set/run-env.js'));
 const applyCmd = lazy(() => require('./apply.js') as typeof import('./apply.js'));
-
-/** A pflag boolean (`--x`, `--x=false`), `dflt` when absent; a bad value is a usage error. */
-export function boolFlag(opts: Record<string, unknown>, key: string, flag: string, commandPath: string, dflt = false): boolean {
-  if (opts[key] === undefined) return dflt;
-  try {
-    return parseBoolFlag(flag, opts[key]);
-  } catch (e) {
-    if (e instanceof CliError) throw new UsageError(e.message, commandPath);
-    throw e;
-  }
-}
-
-/** The environment of the set commands: the cluster is opened only when a command needs it. */
-export function setCommandEnv(ctx: Context): SetCommandEnv {
-  return {
-    out: (t) => ctx.io.out(t),
-    err: (t) => ctx.io.err(t),
-    cwd: ctx.io.cwd,
-    stdin: () => ctx.io.readStdin(),
-    namespace: ctx.namespace(),
-    enforceNamespace: ctx.namespaceExplicit,
-    api: () => ctx.cluster().api,
-    settle: () => ctx.settle(),
-  };
-}
 
 /** Flags set image and set env share (filename options, printer, dry run, selector). */
 function commonFlags(cmd: Command, verb: string): Command {
@@ -75,14 +49,14 @@ export function registerSet(program: Command, inv: Invocation): void {
         {
           args,
           files: (opts['filename'] as string[] | undefined) ?? [],
-          recursive: boolFlag(opts, 'recursive', 'recursive', path),
-          local: boolFlag(opts, 'local', 'local', path),
-          all: boolFlag(opts, 'all', 'all', path),
+          recursive: boolOption(opts, 'recursive', 'recursive', path),
+          local: boolOption(opts, 'local', 'local', path),
+          all: boolOption(opts, 'all', 'all', path),
           dryRun: applyCmd().parseDryRun(opts['dryRun']),
           ...(selector !== undefined ? { selector } : {}),
           ...(output !== undefined ? { output } : {}),
         },
-        setCommandEnv(ctx),
+        commandEnv(ctx),
       );
     }),
   );
@@ -110,21 +84,21 @@ export function registerSet(program: Command, inv: Invocation): void {
             args,
             envParams: (opts['env'] as string[] | undefined) ?? [],
             files: (opts['filename'] as string[] | undefined) ?? [],
-            recursive: boolFlag(opts, 'recursive', 'recursive', path),
+            recursive: boolOption(opts, 'recursive', 'recursive', path),
             containers: str(opts, 'containers') ?? '*',
             keys,
-            list: boolFlag(opts, 'list', 'list', path),
-            resolve: boolFlag(opts, 'resolve', 'resolve', path),
-            local: boolFlag(opts, 'local', 'local', path),
-            all: boolFlag(opts, 'all', 'all', path),
-            overwrite: boolFlag(opts, 'overwrite', 'overwrite', path, true),
+            list: boolOption(opts, 'list', 'list', path),
+            resolve: boolOption(opts, 'resolve', 'resolve', path),
+            local: boolOption(opts, 'local', 'local', path),
+            all: boolOption(opts, 'all', 'all', path),
+            overwrite: boolOption(opts, 'overwrite', 'overwrite', path, true),
             dryRun: applyCmd().parseDryRun(opts['dryRun']),
             ...(selector !== undefined ? { selector } : {}),
             ...(output !== undefined ? { output } : {}),
             ...(from !== undefined ? { from } : {}),
             ...(prefix !== undefined ? { prefix } : {}),
           },
-          setCommandEnv(ctx),
+          commandEnv(ctx),
         );
       }),
     );
