@@ -26,6 +26,7 @@ const COMMANDS: [string, () => Register][] = [
   ['etcdctl', () => (require('./etcdctl.js') as typeof import('./etcdctl.js')).registerEtcdctl],
   ['rollout', () => (require('./rollout.js') as typeof import('./rollout.js')).registerRollout],
   ['cluster', () => (require('./cluster.js') as typeof import('./cluster.js')).registerCluster],
+  ['replay', () => (require('./replay.js') as typeof import('./replay.js')).registerReplay],
 ];
 
 /** Global flags that take a value: their value is not the command name. */

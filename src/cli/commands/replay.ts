@@ -1,0 +1,54 @@
+import type { Command } from 'commander';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { lazy } from '../../common/lazy.js';
+import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
+import { CliError, ExitCode } from '../../client/errors.js';
+import { type Invocation, action, configure } from '../program.js';
+
+const parse = lazy(() => require('../../client/replay/parse-transcript.js') as typeof import('../../client/replay/parse-transcript.js'));
+const run = lazy(() => require('../../client/replay/run-transcript.js') as typeof import('../../client/replay/run-transcript.js'));
+const report = lazy(() => require('../../client/replay/report.js') as typeof import('../../client/replay/report.js'));
+const update = lazy(() => require('../../client/replay/update.js') as typeof import('../../client/replay/update.js'));
+
+/**
+ * `kubemu replay FILE`: runs a transcript's commands on a fresh virtual-clock cluster and reports,
+ * command by command, whether the output is still what the transcript shows.
+ */
+export function registerReplay(program: Command, inv: Invocation): void {
+  configure(program.command('replay'), inv)
+    .description('Replay a terminal transcript (.md fenced blocks or plain text) and compare the outputs')
+    .argument('<file>', 'the transcript')
+    .option('--seed <n>', 'seed of the fresh virtual-clock cluster', '1')
+    .option('--workdir <dir>', "directory with the manifests the commands use (copied; default: the transcript's folder)")
+    .option('--pause <duration>', 'cluster time between commands that do not wait themselves', '5s')
+    .option('--update', 'write the actual outputs into the file in place of the expected ones')
+    .action(
+      action(inv, (ctx, args, opts) => {
+        const file = resolve(ctx.io.cwd, args[0]!);
+        const pause = String(opts['pause']);
+        if (parseGoDuration(pause) === undefined) throw new CliError(goDurationError(pause));
+        const seed = Number(opts['seed']);
+        if (!Number.isInteger(seed)) throw new CliError(`invalid argument "${String(opts['seed'])}" for "--seed" flag`);
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch {
+          throw new CliError(`the path "${args[0]!}" does not exist`);
+        }
+        const transcript = parse().parseTranscript(text, parse().kindOf(file));
+        const workdir = typeof opts['workdir'] === 'string' ? resolve(ctx.io.cwd, opts['workdir']) : dirname(file);
+        const db = typeof opts['db'] === 'string' ? resolve(ctx.io.cwd, opts['db']) : undefined;
+        const results = run().runTranscript(transcript.steps, { seed, workdir, pause, ...(db !== undefined ? { db } : {}) });
+        if (opts['update'] === true) {
+          writeFileSync(file, update().updatedText(transcript, results));
+          const ran = results.filter((r) => r.kind === 'ran').length;
+          ctx.io.out(`${args[0]!}: ${ran} outputs updated, ${results.length - ran} skipped\n`);
+          return;
+        }
+        const verdicts = report().judge(results);
+        ctx.io.out(report().formatReport(args[0]!, verdicts));
+        if (verdicts.some((v) => v.status === 'FAIL')) throw new ExitCode(1);
+      }),
+    );
+}

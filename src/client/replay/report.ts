@@ -1,0 +1,48 @@
+/**
+ * The replay report: one entry a command (PASS, FAIL with a unified diff of expected vs actual,
+ * SKIP with the reason), then exactly `N passed, N failed, N skipped`.
+ */
+import { compareOutput } from './compare.js';
+import { NameMapping } from './name-mapping.js';
+import type { StepResult } from './run-transcript.js';
+
+export type Verdict =
+  | { status: 'PASS'; result: StepResult }
+  | { status: 'FAIL'; result: StepResult; diff: string }
+  | { status: 'SKIP'; result: StepResult; reason: string };
+
+/** Judges every result in order; the name mapping grows across the whole transcript. */
+export function judge(results: readonly StepResult[], mapping = new NameMapping()): Verdict[] {
+  return results.map((result): Verdict => {
+    if (result.kind === 'skip') return { status: 'SKIP', result, reason: result.reason };
+    const c = compareOutput(result.step.expected, result.output, mapping);
+    return c.pass ? { status: 'PASS', result } : { status: 'FAIL', result, diff: c.diff };
+  });
+}
+
+/** `N passed, N failed, N skipped`. */
+export function summaryLine(verdicts: readonly Verdict[]): string {
+  const n = (s: Verdict['status']) => verdicts.filter((v) => v.status === s).length;
+  return `${n('PASS')} passed, ${n('FAIL')} failed, ${n('SKIP')} skipped`;
+}
+
+/** The first line of a command (continuations shown as ` ...`). */
+function headline(command: string): string {
+  const [first, ...rest] = command.split('\n');
+  return rest.length > 0 ? `${first!} ...` : first!;
+}
+
+/** The whole report as text: `PASS  file:12  $ kubectl ...`, diffs indented under their FAIL. */
+export function formatReport(file: string, verdicts: readonly Verdict[]): string {
+  let out = '';
+  for (const v of verdicts) {
+    const where = `${file}:${v.result.step.line}`;
+    out += `${v.status}  ${where}  $ ${headline(v.result.step.command)}\n`;
+    if (v.status === 'SKIP') out += `      skipped: ${v.reason}\n`;
+    if (v.status === 'FAIL') {
+      if (v.result.kind === 'ran' && v.result.exitCode !== 0) out += `      (exit code ${v.result.exitCode})\n`;
+      for (const l of v.diff.split('\n')) if (l !== '') out += `      ${l}\n`;
+    }
+  }
+  return `${out}${summaryLine(verdicts)}\n`;
+}

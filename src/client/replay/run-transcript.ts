@@ -1,0 +1,101 @@
+/**
+ * Running a transcript's commands on a scratch cluster: a copy of the working directory, a bin
+ * directory where `kubectl` and `kubemu` are links to bin/kubemu, a fresh virtual-clock cluster with
+ * a fixed seed (or the given database), each command through `sh -c` with stderr joined to stdout as
+ * a terminal shows them. Between commands cluster time moves on by `pause` (`kubemu cluster
+ * advance`), except after commands that wait themselves; a command ending in the shell comment
+ * `# replay: pause 1s` sets its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseGoDuration } from '../../common/go-duration.js';
+import type { TranscriptStep } from './parse-transcript.js';
+import { pauseOverride, skipReason, waitsItself } from './skip-rules.js';
+
+/** bin/kubemu of this checkout (this file compiles to dist/src/client/replay/). */
+export const KUBEMU_BIN = resolve(__dirname, '..', '..', '..', '..', 'bin', 'kubemu');
+
+export interface ReplayOptions {
+  /** the seed of the fresh cluster (ignored with `db`) */
+  seed: number;
+  /** an existing cluster file to run on instead of a fresh one */
+  db?: string;
+  /** the directory holding the manifests; copied, never changed */
+  workdir: string;
+  /** `kubemu cluster advance` argument between commands (`5s`); `0s` for none */
+  pause: string;
+}
+
+export type StepResult =
+  | { step: TranscriptStep; kind: 'skip'; reason: string }
+  | { step: TranscriptStep; kind: 'ran'; output: string; exitCode: number };
+
+export interface Sandbox {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A scratch copy of `workdir` with kubectl/kubemu links on PATH and a cluster file. */
+export function makeSandbox(opts: ReplayOptions): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), 'kubemu-replay-'));
+  const dir = join(root, 'work');
+  if (existsSync(opts.workdir)) cpSync(opts.workdir, dir, { recursive: true });
+  else mkdirSync(dir);
+  const binDir = join(root, 'bin');
+  mkdirSync(binDir);
+  symlinkSync(KUBEMU_BIN, join(binDir, 'kubemu'));
+  symlinkSync(KUBEMU_BIN, join(binDir, 'kubectl'));
+  const tmp = join(root, 'tmp');
+  mkdirSync(tmp);
+  const env: NodeJS.ProcessEnv = {
+    PATH: `${binDir}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+    HOME: root,
+    TMPDIR: tmp,
+    KUBEMU_DB: opts.db !== undefined ? resolve(opts.db) : join(root, 'cluster.db'),
+    KUBEMU_CLOCK: 'virtual',
+    KUBEMU_SEED: String(opts.seed),
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+  };
+  return { dir: root, env: { ...env, KUBEMU_REPLAY_WORKDIR: dir } };
+}
+
+/** Removes a sandbox made by makeSandbox (never the database given with --db). */
+export function removeSandbox(sandbox: Sandbox): void {
+  rmSync(sandbox.dir, { recursive: true, force: true });
+}
+
+function hasJq(): boolean {
+  return spawnSync('sh', ['-c', 'command -v jq'], { encoding: 'utf8' }).status === 0;
+}
+
+/** Runs one shell command in the sandbox; stdout and stderr in the order they were written. */
+export function runCommand(command: string, sandbox: Sandbox): { output: string; exitCode: number } {
+  const cwd = sandbox.env['KUBEMU_REPLAY_WORKDIR']!;
+  const r = spawnSync('sh', ['-c', `exec 2>&1\n${command}`], { cwd, env: sandbox.env, encoding: 'utf8' });
+  return { output: r.stdout ?? '', exitCode: r.status ?? -1 };
+}
+
+/** Runs every replayable step in order; the others are skipped with their reason. */
+export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOptions): StepResult[] {
+  const sandbox = makeSandbox(opts);
+  const jq = hasJq();
+  try {
+    return steps.map((step): StepResult => {
+      const reason = skipReason(step.command, { jq });
+      if (reason !== undefined) return { step, kind: 'skip', reason };
+      const { output, exitCode } = runCommand(step.command, sandbox);
+      const pause = pauseOverride(step.command) ?? opts.pause;
+      if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {
+        const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, sandbox);
+        if (adv.exitCode !== 0) throw new Error(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
+      }
+      // the scratch TMPDIR reads as the /tmp a terminal would show (kubectl diff's LIVE-/MERGED-)
+      return { step, kind: 'ran', output: output.split(join(sandbox.dir, 'tmp')).join('/tmp'), exitCode };
+    });
+  } finally {
+    removeSandbox(sandbox);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * `--update`: the transcript rewritten with what the replay printed in place of each expected
+ * output. Skipped commands keep theirs; nothing outside the output ranges changes (prose, fences,
+ * the commands themselves).
+ */
+import { outputLines } from './compare.js';
+import type { Transcript } from './parse-transcript.js';
+import type { StepResult } from './run-transcript.js';
+
+export function updatedText(transcript: Transcript, results: readonly StepResult[]): string {
+  const lines = [...transcript.lines];
+  // from the last step back, so earlier line indices stay valid
+  for (const r of [...results].reverse()) {
+    if (r.kind !== 'ran') continue;
+    const actual = outputLines(r.output).map((l) => l.replace(/[ \t]+$/, ''));
+    lines.splice(r.step.outputStart, r.step.outputEnd - r.step.outputStart, ...actual);
+  }
+  return lines.join('\n');
+}
