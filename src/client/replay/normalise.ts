@@ -6,7 +6,7 @@
  */
 
 /** An age or duration as kubectl prints it: `47s`, `2m33s`, `3h`, `5d`, or `<invalid>`. */
-const AGE = /(?<![\w.:/-])(?:\d+[dhms])+(?![\w.:/-])|<invalid>/g;
+const AGE = /(?<![\w.:/=-])(?:\d+[dhms])+(?![\w.:/-])|<invalid>/g;
 /** RFC 3339 timestamps (`2026-10-26T19:00:00Z`, with fraction or offset). */
 const RFC3339 = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g;
 /** describe's timestamps: `Mon, 26 Oct 2026 19:00:00 +0000`. */
@@ -24,8 +24,9 @@ const TEMP_DIR = /(?:\/[^\s/]+)*\/(LIVE|MERGED)-\d+\//g;
  * (replay) both read `hello-X  4`. Leading indentation is kept (it is YAML's structure).
  */
 export function normaliseLine(line: string): string {
-  const indent = /^\s*/.exec(line)![0];
-  const body = line
+  const trimmed = line.replace(/\s+$/, '');
+  const indent = /^\s*/.exec(trimmed)![0];
+  const body = trimmed
     .slice(indent.length)
     .replace(RFC3339, '<time>')
     .replace(RFC1123, '<time>')
@@ -33,8 +34,7 @@ export function normaliseLine(line: string): string {
     .replace(UID, '<uid>')
     .replace(TEMP_DIR, '<tmp>/$1-N/')
     .replace(AGE, '<age>')
-    .replace(/ {2,}/g, '  ')
-    .replace(/[ \t]+$/, '');
+    .replace(/ {2,}/g, '  ');
   return indent + body;
 }
 

@@ -1,0 +1,59 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../repo-root.js';
+
+const BIN = join(REPO_ROOT, 'bin', 'kubemu');
+const EXAMPLES = join(REPO_ROOT, 'examples', 'transcripts');
+
+function replay(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, 'replay', ...args], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
+  return { stdout: r.stdout, stderr: r.stderr, code: r.status };
+}
+
+for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.md')).sort()) {
+  test(`examples/transcripts/${file} replays with 0 failed`, () => {
+    const r = replay([join('examples', 'transcripts', file)]);
+    assert.match(r.stdout, /^\d+ passed, 0 failed, \d+ skipped$/m, r.stdout + r.stderr);
+    assert.doesNotMatch(r.stdout, /^0 passed/m);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+  });
+}
+
+test('a deliberately altered expected line fails with a readable diff and exit 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-replay-test-'));
+  try {
+    cpSync(EXAMPLES, dir, { recursive: true });
+    const path = join(dir, 'replicaset.md');
+    const text = readFileSync(path, 'utf8');
+    const altered = text.replace('ReplicaSet/hello-rs\n', 'ReplicaSet/other\n');
+    assert.notEqual(altered, text);
+    writeFileSync(path, altered);
+    const r = replay([path]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /^FAIL {2}\S*replicaset\.md:\d+ {2}\$ kubectl get pod stray -o jsonpath=/m);
+    assert.match(r.stdout, /^ {6}-ReplicaSet\/other$/m);
+    assert.match(r.stdout, /^ {6}\+ReplicaSet\/hello-rs$/m);
+    assert.match(r.stdout, /^\d+ passed, 1 failed, 0 skipped$/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('--update writes the actual outputs back, after which the transcript passes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-replay-test-'));
+  try {
+    cpSync(EXAMPLES, dir, { recursive: true });
+    const path = join(dir, 'replicaset.md');
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, original.replace('ReplicaSet/hello-rs\n', 'ReplicaSet/other\n'));
+    const u = replay([path, '--update']);
+    assert.equal(u.code, 0, u.stdout + u.stderr);
+    assert.equal(readFileSync(path, 'utf8'), original);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
