@@ -9,6 +9,7 @@ import { type Invocation, action, configure } from '../program.js';
 const parse = lazy(() => require('../../client/replay/parse-transcript.js') as typeof import('../../client/replay/parse-transcript.js'));
 const run = lazy(() => require('../../client/replay/run-transcript.js') as typeof import('../../client/replay/run-transcript.js'));
 const report = lazy(() => require('../../client/replay/report.js') as typeof import('../../client/replay/report.js'));
+const names = lazy(() => require('../../client/replay/name-mapping.js') as typeof import('../../client/replay/name-mapping.js'));
 const update = lazy(() => require('../../client/replay/update.js') as typeof import('../../client/replay/update.js'));
 
 /**
@@ -39,14 +40,15 @@ export function registerReplay(program: Command, inv: Invocation): void {
         const transcript = parse().parseTranscript(text, parse().kindOf(file));
         const workdir = typeof opts['workdir'] === 'string' ? resolve(ctx.io.cwd, opts['workdir']) : dirname(file);
         const db = typeof opts['db'] === 'string' ? resolve(ctx.io.cwd, opts['db']) : undefined;
-        const results = run().runTranscript(transcript.steps, { seed, workdir, pause, ...(db !== undefined ? { db } : {}) });
+        const mapping = new (names().NameMapping)();
+        const results = run().runTranscript(transcript.steps, { seed, workdir, pause, ...(db !== undefined ? { db } : {}) }, mapping);
         if (opts['update'] === true) {
           writeFileSync(file, update().updatedText(transcript, results));
           const ran = results.filter((r) => r.kind === 'ran').length;
           ctx.io.out(`${args[0]!}: ${ran} outputs updated, ${results.length - ran} skipped\n`);
           return;
         }
-        const verdicts = report().judge(results);
+        const verdicts = report().judge(results, mapping);
         ctx.io.out(report().formatReport(args[0]!, verdicts));
         if (verdicts.some((v) => v.status === 'FAIL')) throw new ExitCode(1);
       }),

@@ -22,11 +22,20 @@ export function generatedTokens(text: string): string[] {
   const seen = new Set<string>();
   for (const m of text.matchAll(GENERATED)) {
     const t = m[0];
-    // a plain number (`22545`) is not a name
-    if (/^\d+$/.test(t)) continue;
+    // a plain number (`22545`) or an age (`2m42s`, all of it in the alphabet too) is not a name
+    if (/^\d+$/.test(t) || /^(\d+[dhms])+$/.test(t)) continue;
     seen.add(t);
   }
   return [...seen];
+}
+
+/**
+ * Pod suffixes are always 5 characters, pod-template hashes usually 8 to 10: pairing only within
+ * a class keeps a listing whose rows differ (the article shows 4 old pods and 1 new one, the
+ * replay 1 old and 4 new) from pairing a hash with a suffix.
+ */
+function tokenClass(token: string): 'suffix' | 'hash' {
+  return token.length === 5 ? 'suffix' : 'hash';
 }
 
 /** A consistent, one-to-one pairing of expected tokens with actual ones, grown command by command. */
@@ -40,8 +49,10 @@ export class NameMapping {
     for (const e of generatedTokens(expected)) {
       if (this.forward.has(e)) continue;
       const same = fresh.indexOf(e);
-      const a = same >= 0 ? fresh.splice(same, 1)[0] : fresh.shift();
-      if (a === undefined) return;
+      const next = fresh.findIndex((t) => tokenClass(t) === tokenClass(e));
+      const at = same >= 0 ? same : next;
+      if (at < 0) continue;
+      const a = fresh.splice(at, 1)[0]!;
       this.forward.set(e, a);
       this.backward.set(a, e);
     }

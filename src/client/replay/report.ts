@@ -5,6 +5,7 @@
 import { compareOutput } from './compare.js';
 import { NameMapping } from './name-mapping.js';
 import type { StepResult } from './run-transcript.js';
+import { watches } from './skip-rules.js';
 
 export type Verdict =
   | { status: 'PASS'; result: StepResult }
@@ -15,7 +16,7 @@ export type Verdict =
 export function judge(results: readonly StepResult[], mapping = new NameMapping()): Verdict[] {
   return results.map((result): Verdict => {
     if (result.kind === 'skip') return { status: 'SKIP', result, reason: result.reason };
-    const c = compareOutput(result.step.expected, result.output, mapping);
+    const c = compareOutput(result.step.expected, result.output, mapping, { sortRows: !watches(result.step.command) });
     return c.pass ? { status: 'PASS', result } : { status: 'FAIL', result, diff: c.diff };
   });
 }
@@ -39,6 +40,7 @@ export function formatReport(file: string, verdicts: readonly Verdict[]): string
     const where = `${file}:${v.result.step.line}`;
     out += `${v.status}  ${where}  $ ${headline(v.result.step.command)}\n`;
     if (v.status === 'SKIP') out += `      skipped: ${v.reason}\n`;
+    if (v.result.kind === 'ran' && v.result.command !== v.result.step.command) out += `      ran: ${headline(v.result.command)}\n`;
     if (v.status === 'FAIL') {
       if (v.result.kind === 'ran' && v.result.exitCode !== 0) out += `      (exit code ${v.result.exitCode})\n`;
       for (const l of v.diff.split('\n')) if (l !== '') out += `      ${l}\n`;

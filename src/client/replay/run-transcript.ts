@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseGoDuration } from '../../common/go-duration.js';
 import type { TranscriptStep } from './parse-transcript.js';
+import { NameMapping } from './name-mapping.js';
 import { pauseOverride, skipReason, waitsItself } from './skip-rules.js';
 
 /** bin/kubemu of this checkout (this file compiles to dist/src/client/replay/). */
@@ -30,7 +31,8 @@ export interface ReplayOptions {
 
 export type StepResult =
   | { step: TranscriptStep; kind: 'skip'; reason: string }
-  | { step: TranscriptStep; kind: 'ran'; output: string; exitCode: number };
+  /** `command`: what ran, the step's command with the transcript's generated names mapped */
+  | { step: TranscriptStep; kind: 'ran'; command: string; output: string; exitCode: number };
 
 export interface Sandbox {
   dir: string;
@@ -78,22 +80,30 @@ export function runCommand(command: string, sandbox: Sandbox): { output: string;
   return { output: r.stdout ?? '', exitCode: r.status ?? -1 };
 }
 
-/** Runs every replayable step in order; the others are skipped with their reason. */
-export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOptions): StepResult[] {
+/**
+ * Runs every replayable step in order; the others are skipped with their reason. Names the
+ * transcript generated are mapped in the commands too (`kubectl get replicaset hello-8c9694f75`
+ * runs as `... hello-6474c95c86` once the first listing paired them), so `mapping` learns from
+ * each output as it runs; pass the same mapping to judge().
+ */
+export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOptions, mapping = new NameMapping()): StepResult[] {
   const sandbox = makeSandbox(opts);
   const jq = hasJq();
   try {
     return steps.map((step): StepResult => {
       const reason = skipReason(step.command, { jq });
       if (reason !== undefined) return { step, kind: 'skip', reason };
-      const { output, exitCode } = runCommand(step.command, sandbox);
+      const command = mapping.apply(step.command);
+      const ran = runCommand(command, sandbox);
+      // the scratch TMPDIR reads as the /tmp a terminal would show (kubectl diff's LIVE-/MERGED-)
+      const output = ran.output.split(join(sandbox.dir, 'tmp')).join('/tmp');
+      mapping.learn(step.expected.join('\n'), output);
       const pause = pauseOverride(step.command) ?? opts.pause;
       if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {
         const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, sandbox);
         if (adv.exitCode !== 0) throw new Error(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
       }
-      // the scratch TMPDIR reads as the /tmp a terminal would show (kubectl diff's LIVE-/MERGED-)
-      return { step, kind: 'ran', output: output.split(join(sandbox.dir, 'tmp')).join('/tmp'), exitCode };
+      return { step, kind: 'ran', command, output, exitCode: ran.exitCode };
     });
   } finally {
     removeSandbox(sandbox);

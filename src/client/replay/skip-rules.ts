@@ -47,7 +47,12 @@ export function skipReason(command: string, opts: { jq: boolean }): string | und
  * get/... -w, wait, and `cluster advance`.
  */
 export function waitsItself(command: string): boolean {
-  return /\brollout\s+status\b|\s(-w|--watch|--watch-only)(\s|=|$)|\bkube(ctl|mu)\s+wait\b|\bcluster\s+advance\b/.test(command);
+  return watches(command) || /\brollout\s+status\b|\bkube(ctl|mu)\s+wait\b|\bcluster\s+advance\b/.test(command);
+}
+
+/** Whether a command watches (`get -w`): its output is events in time order. */
+export function watches(command: string): boolean {
+  return /\s(-w|--watch|--watch-only)(\s|=|$)/.test(command);
 }
 
 /**

@@ -28,7 +28,7 @@ const REPLAY = [
 function results(outputs: string[]): StepResult[] {
   const t = parseTranscript(ARTICLE, 'md');
   return t.steps.map((step, i): StepResult =>
-    i < outputs.length ? { step, kind: 'ran', output: outputs[i]!, exitCode: 0 } : { step, kind: 'skip', reason: 'curl is not emulated' },
+    i < outputs.length ? { step, kind: 'ran', command: step.command, output: outputs[i]!, exitCode: 0 } : { step, kind: 'skip', reason: 'curl is not emulated' },
   );
 }
 
@@ -71,4 +71,16 @@ test('updatedText puts the actual outputs in place of the expected ones and keep
   const t = parseTranscript(ARTICLE, 'md');
   const out = updatedText(t, results(['one\n', 'two\nthree  \n']));
   assert.equal(out, ['```', '$ kubectl get replicaset -l app=hello', 'one', '$ kubectl get pods', 'two', 'three', '$ curl -s http://x/', 'hello', '```'].join('\n'));
+});
+
+test('table rows that sort differently once names are mapped still match; a watch keeps its order', () => {
+  const expected = ['NAME               DESIRED   AGE', 'hello-85854d9fd8   4         5m', 'hello-8c9694f75    0         9m'];
+  const m = new NameMapping();
+  // the first listing pairs 85854d9fd8 -> b5cb4bcc7 and 8c9694f75 -> 6474c95c86
+  m.learn('hello-85854d9fd8 hello-8c9694f75', 'hello-b5cb4bcc7 hello-6474c95c86');
+  const actual = 'NAME               DESIRED   AGE\nhello-6474c95c86   0         9m\nhello-b5cb4bcc7    4         5m\n';
+  assert.equal(compareOutput(expected, actual, m).pass, true);
+  assert.equal(compareOutput(expected, actual, m, { sortRows: false }).pass, false);
+  // sorting forgives the order only: different values still fail
+  assert.equal(compareOutput(expected, actual.replace('0         9m', '1         9m'), m).pass, false);
 });
