@@ -1,12 +1,13 @@
 /**
  * The node's image pulls, one at a time (the kubelet's default serializeImagePulls): a pull
  * starts when the previous one has finished. A pull of an image the node is fetching right
- * now finds its layers already there and takes a fraction of the time. Durations vary (the
+ * now joins it (the runtime fetches each layer once) and ends with it. Durations vary (the
  * image's pullJitterPercent, 15 by default; a seeded draw), as real pulls do, so pods started
- * together do not all become ready at the same instant.
+ * together on different nodes do not all become ready at the same instant.
  *
- *   base 1 s, jitter 15%, node idle:                     waits 0,    pulls 0.85–1.15 s
- *   base 1 s, jitter 15%, same image pulling until +1 s: waits 1 s,  pulls 0.21–0.29 s
+ *   base 1 s, jitter 15%, node idle:                         waits 0,    pulls 0.85–1.15 s
+ *   base 1 s, same image pulling until +1 s:                 waits 1 s,  pulls 0
+ *   base 1 s, jitter 15%, another image pulling until +1 s:  waits 1 s,  pulls 0.85–1.15 s
  */
 export interface PullQueueState {
   /** when the last reserved pull ends */
@@ -14,9 +15,6 @@ export interface PullQueueState {
   /** the images of the pulls reserved until then */
   images: string[];
 }
-
-/** The share of a full pull that a pull of an image just fetched by the node takes. */
-const REPEAT_PULL_SHARE = 0.25;
 
 export function reservePull(
   state: PullQueueState | undefined,
@@ -28,10 +26,10 @@ export function reservePull(
 ): { pullMs: number; waitMs: number; state: PullQueueState } {
   const busy = state && state.busyUntilMs > nowMs ? state : undefined;
   const waitMs = busy ? busy.busyUntilMs - nowMs : 0;
+  if (busy?.images.includes(image)) return { pullMs: 0, waitMs, state: busy };
   const spread = jitterPercent / 100;
   const jitter = spread > 0 ? 1 - spread + 2 * spread * uniform() : 1;
-  const share = busy?.images.includes(image) ? REPEAT_PULL_SHARE : 1;
-  const pullMs = Math.round(baseMs * share * jitter);
+  const pullMs = Math.round(baseMs * jitter);
   const images = busy ? [...new Set([...busy.images, image])] : [image];
   return { pullMs, waitMs, state: { busyUntilMs: nowMs + waitMs + pullMs, images } };
 }
