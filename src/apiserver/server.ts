@@ -127,12 +127,14 @@ export class ApiServer {
   /** Objects of one resource, in one namespace or all (namespace undefined), in key order; frozen. */
   list(info: ResourceInfo, namespace: string | undefined, filter?: (o: KubeObject) => boolean): KubeObject[] {
     const prefix = storagePrefix(info, namespace);
-    let all = this.cache.list(prefix);
+    let all = this.cache.list(prefix, (key) => this.read(key));
     if (!all) {
-      all = this.store
-        .listRevisions(prefix)
-        .map(({ key, modRevision }) => this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null'));
-      this.cache.rememberList(prefix, all);
+      const entries = this.store.listRevisions(prefix).map(({ key, modRevision }) => ({
+        key,
+        obj: this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null'),
+      }));
+      this.cache.rememberList(prefix, entries);
+      all = entries.map((e) => e.obj);
     }
     return filter ? all.filter(filter) : [...all];
   }
