@@ -59,3 +59,15 @@ test('a rolled-back transaction leaves no trace in what is read afterwards', () 
   assert.deepEqual(c.api.list(CM, 'default').map((o) => o.metadata.name), ['kube-root-ca.crt', 'real']);
   c.close();
 });
+
+test('a cached list follows this process\'s own creates, updates and deletes, in key order', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  const names = () => c.api.list(CM, 'default').map((o) => `${o.metadata.name}=${JSON.stringify(o['data'] ?? {})}`);
+  c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'm' }, data: { v: '1' } });
+  assert.deepEqual(names(), ['kube-root-ca.crt=' + JSON.stringify(c.api.get(CM, 'default', 'kube-root-ca.crt')['data']), 'm={"v":"1"}']);
+  c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { v: '2' } });
+  c.api.modify(CM, 'default', 'm', (o) => ({ ...o, data: { v: '3' } }));
+  c.api.delete(CM, 'default', 'kube-root-ca.crt');
+  assert.deepEqual(names(), ['a={"v":"2"}', 'm={"v":"3"}']);
+  c.close();
+});
