@@ -57,3 +57,10 @@ test('--update writes the actual outputs back, after which the transcript passes
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a bad --pause is refused with Go duration wording before anything runs', () => {
+  const r = replay([join('examples', 'transcripts', 'replicaset.md'), '--pause', 'soon']);
+  assert.equal(r.code, 1);
+  assert.equal(r.stderr, 'error: time: invalid duration "soon"\n');
+  assert.equal(r.stdout, '');
+});
