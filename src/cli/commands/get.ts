@@ -101,6 +101,14 @@ export function registerGet(program: Command, inv: Invocation): void {
         if (selector !== undefined) fetchOpts.labelSelector = selector;
         if (typeof opts['fieldSelector'] === 'string') fetchOpts.fieldSelector = opts['fieldSelector'];
         const { groups, errors } = fetchSelections(cluster.api, selections, fetchOpts);
+        const singleItemImplied =
+          args.length > 0 && selections.length === 1 && selections[0]!.name !== undefined && (args.length === 1 || args.length === 2);
+        const tableLike = spec.kind === 'table' || spec.kind === 'custom-columns';
+        // printGeneric: a single object that could not be read prints nothing but the error.
+        if (!tableLike && singleItemImplied && errors.length) {
+          ctx.io.err(errors.map((e) => `${e instanceof StatusError ? statusErrorText(e) : `error: ${e.message}`}\n`).join(''));
+          throw new ExitCode(1);
+        }
         const text = printGet(groups, spec, {
           noHeaders: opts['headers'] === false,
           showLabels: opts['showLabels'] !== undefined && parseBoolFlag('show-labels', opts['showLabels']),
@@ -108,10 +116,9 @@ export function registerGet(program: Command, inv: Invocation): void {
           showKind: opts['showKind'] !== undefined && parseBoolFlag('show-kind', opts['showKind']),
           allNamespaces,
           nowMs: cluster.clock.now(),
-          singleItemImplied: args.length > 0 && selections.length === 1 && selections[0]!.name !== undefined && (args.length === 1 || args.length === 2),
+          singleItemImplied,
         });
         ctx.io.out(text);
-        const tableLike = spec.kind === 'table' || spec.kind === 'custom-columns';
         if (tableLike && text === '' && errors.length === 0 && !ignoreNotFound) {
           const allNamespaced = groups.every((g) => g.info.namespaced);
           ctx.io.err(allNamespaced && !allNamespaces ? `No resources found in ${ctx.namespace()} namespace.\n` : 'No resources found\n');
