@@ -2,6 +2,7 @@ import { jsonEqual, type JsonValue } from '../../common/json.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { splitKey } from '../framework/controller.js';
+import { goTimeString, klogFor, syncStartNs } from '../framework/klog.js';
 import { DESIRED_REPLICAS_ANNOTATION, ROLLBACK_TO_ANNOTATION, parseReplicasAnnotation } from './annotations.js';
 import { claimReplicaSets, podMapForDeployment } from './adoption.js';
 import { updateDeploymentStatus } from './deployment-writes.js';
@@ -27,6 +28,11 @@ import { type Deployment, type ReplicaSet, RECREATE, ROLLING_UPDATE, desiredRepl
  */
 export function syncDeployment(ctx: ControllerContext, key: string): void {
   const { namespace, name } = splitKey(key);
+  const log = klogFor(ctx);
+  if (log.enabled(4)) {
+    const startTime = goTimeString(syncStartNs(log.nextLineUs()), BigInt(log.processStartMs) * 1_000_000n);
+    log.info(4, 'deployment_controller.go:598', 'Started syncing deployment', [['deployment', key], ['startTime', startTime]]);
+  }
   const live = ctx.api.tryGet(DEPLOYMENTS, namespace, name);
   if (!live) return;
   const d = structuredClone(live) as Deployment;

@@ -4,6 +4,7 @@ import { findByKind } from '../../apiserver/resources.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
 import { jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
 import type { ControllerContext } from '../framework/controller.js';
+import { klogFor, replicaSetStatusUpdateMessage } from '../framework/klog.js';
 import { msUntilNextAvailable } from './availability.js';
 import { controllerOf, controllerRefFor, planClaims, withControllerRef, withoutOwner } from './controller-ref.js';
 import { planReplicas, runSlowStart } from './manage-replicas.js';
@@ -55,6 +56,9 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
 
   const status = calculateStatus({ rs, active: claimed, terminating, manageError, nowMs: now });
   if (!jsonEqual(status as unknown as JsonValue, (rs['status'] ?? {}) as JsonValue)) {
+    const need = ((rs['spec'] ?? {}) as { replicas?: number }).replicas ?? 1;
+    const before = rs['status'] as Record<string, unknown> | undefined;
+    klogFor(ctx).info(4, 'replica_set_utils.go:68', replicaSetStatusUpdateMessage(namespace, name, need, before, status as unknown as Record<string, unknown>));
     ctx.api.updateStatus(REPLICA_SET, { ...rs, status });
   }
 
@@ -152,12 +156,17 @@ function manageReplicas(
   const ns = rs.metadata.namespace ?? '';
   const event = (type: 'Normal' | 'Warning', reason: string, message: string) =>
     ctx.events.record({ involved: rs, type, reason, message, component: COMPONENT });
+  // The controller-manager's log lines of manageReplicas (kept only at --v=2 / --v=4, see klog.ts).
+  const log = klogFor(ctx);
+  const rsName = rs.metadata.name ?? '';
 
   if (plan.action === 'create') {
     const ref = controllerRefFor(rs);
+    log.info(2, 'replica_set.go:668', 'Too few replicas', [['replicaSet', `${ns}/${rsName}`], ['need', desired], ['creating', plan.count]]);
     const result = runSlowStart(plan.count, () => {
       try {
         const pod = ctx.api.create(POD, ns, podFromTemplate(rs, ref));
+        log.info(4, 'controller_utils.go:613', 'Controller created pod', [['controller', rsName], ['pod', `${ns}/${pod.metadata.name ?? ''}`]]);
         event('Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name ?? ''}`);
         return undefined;
       } catch (e) {
@@ -172,9 +181,11 @@ function manageReplicas(
   }
   if (plan.action === 'delete') {
     let firstError: string | undefined;
+    log.info(2, 'replica_set.go:702', 'Too many replicas', [['replicaSet', `${ns}/${rsName}`], ['need', desired], ['deleting', plan.pods.length]]);
     for (const pod of plan.pods) {
       const podName = pod.metadata.name ?? '';
       try {
+        log.info(2, 'controller_utils.go:641', 'Deleting pod', [['controller', rsName], ['pod', `${ns}/${podName}`]]);
         ctx.api.delete(POD, ns, podName);
         event('Normal', 'SuccessfulDelete', `Deleted pod: ${podName}`);
       } catch (e) {

@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openCluster } from '../../../src/cluster/cluster.js';
+import { advanceTo } from '../../../src/controllers/control-plane.js';
+import { findByKind } from '../../../src/apiserver/resources.js';
+import { planExec, checkPodRunning } from '../../../src/client/exec/plan-exec.js';
+import { STATIC_POD_NAMES, bootstrapStaticPods } from '../../../src/cluster/static-pods.js';
+import { podRow } from '../../../src/client/printers/table/pod.js';
+import { runLogs } from '../../../src/client/logs/run-logs.js';
+import { LOG_VERBOSITY_ANNOTATION } from '../../../src/controllers/framework/klog.js';
+
+const PODS = findByKind('v1', 'Pod')!;
+const EVENTS = findByKind('v1', 'Event')!;
+const DEPLOYMENTS = findByKind('apps/v1', 'Deployment')!;
+
+/** A new virtual cluster with the static pods (added here while bootstrap makes them opt-in). */
+function cluster() {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  if (!c.api.tryGet(PODS, 'kube-system', 'etcd-k8s-master-1')) c.store.transaction(() => bootstrapStaticPods(c.api));
+  return c;
+}
+
+test('a new cluster has the four mirror pods, Running 1/1, and the kubelet leaves them as they are', () => {
+  const c = cluster();
+  try {
+    const names = c.api.list(PODS, 'kube-system').map((p) => p.metadata.name);
+    assert.deepEqual(names, [...STATIC_POD_NAMES].sort());
+    const before = c.api.list(PODS, 'kube-system').map((p) => p.metadata.resourceVersion);
+    advanceTo(c, c.clock.now() + 120_000);
+    const pods = c.api.list(PODS, 'kube-system');
+    assert.deepEqual(pods.map((p) => p.metadata.resourceVersion), before, 'no status write by the kubelet');
+    for (const p of pods) {
+      assert.deepEqual(podRow(p, c.clock.now()).slice(1, 4), ['1/1', 'Running', '0']);
+      assert.equal(p.metadata.annotations?.['kubernetes.io/config.source'], 'file');
+      assert.equal(p.metadata.annotations?.['kubernetes.io/config.mirror'], p.metadata.annotations?.['kubernetes.io/config.hash']);
+      assert.equal(p.metadata.ownerReferences?.[0]?.kind, 'Node');
+    }
+    assert.equal(c.api.list(EVENTS, 'kube-system').length, 0, 'no kubelet events for them');
+  } finally {
+    c.close();
+  }
+});
+
+test('the mirror pods do not take from the seeded random sequence (later names and UIDs are those of a cluster without them)', () => {
+  const a = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  const b = cluster();
+  try {
+    assert.equal(a.api.list(PODS, 'kube-system').length, 0);
+    assert.equal(b.api.list(PODS, 'kube-system').length, 4);
+    const CONFIGMAPS = findByKind('v1', 'ConfigMap')!;
+    const make = (c: typeof a) => c.api.create(CONFIGMAPS, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'x-' } });
+    const [ca, cb] = [make(a), make(b)];
+    assert.equal(ca.metadata.name, cb.metadata.name);
+    assert.equal(ca.metadata.uid, cb.metadata.uid);
+    const uids = b.api.list(PODS, 'kube-system').map((p) => p.metadata.uid);
+    assert.equal(new Set([...uids, cb.metadata.uid]).size, 5);
+  } finally {
+    a.close();
+    b.close();
+  }
+});
+
+test('exec runs etcdctl in the etcd pod only; other commands and pods fail loudly', () => {
+  const c = cluster();
+  try {
+    const etcd = c.api.get(PODS, 'kube-system', 'etcd-k8s-master-1');
+    assert.deepEqual(planExec(etcd, ['etcdctl', '--endpoints=https://127.0.0.1:2379', 'get', '/registry/']), {
+      kind: 'etcdctl',
+      args: ['--endpoints=https://127.0.0.1:2379', 'get', '/registry/'],
+    });
+    assert.throws(() => planExec(etcd, []), /you must specify at least one command for the container/);
+    assert.throws(() => planExec(etcd, ['sh']), /does not emulate exec of "sh"/);
+    assert.throws(() => planExec(etcd, ['etcdctl'], 'nope'), /container nope not found in pod etcd-k8s-master-1/);
+    const apiserver = c.api.get(PODS, 'kube-system', 'kube-apiserver-k8s-master-1');
+    assert.throws(() => planExec(apiserver, ['etcdctl']), /does not emulate exec/);
+    checkPodRunning(etcd);
+    assert.throws(() => checkPodRunning({ ...etcd, status: { phase: 'Succeeded' } }), /completed pod; current phase is Succeeded/);
+  } finally {
+    c.close();
+  }
+});
+
+test('controller-manager logs: nothing at verbosity 0, the replicaset and deployment lines at 4', () => {
+  const c = cluster();
+  try {
+    const env = () => ({ api: c.api, store: c.store, nowMs: c.clock.now(), err: () => undefined });
+    const req = { target: 'kube-controller-manager-k8s-master-1', namespace: 'kube-system' };
+    const deploy = (name: string) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: { app: name } },
+        template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'busybox:1' }] } },
+      },
+    });
+    c.api.create(DEPLOYMENTS, 'default', deploy('quiet'));
+    advanceTo(c, c.clock.now() + 10_000);
+    assert.equal(runLogs(env(), req), '');
+    c.api.modify(PODS, 'kube-system', req.target, (p) => ({
+      ...p,
+      metadata: { ...p.metadata, annotations: { ...p.metadata.annotations, [LOG_VERBOSITY_ANNOTATION]: '4' } },
+    }));
+    c.api.create(DEPLOYMENTS, 'default', deploy('loud'));
+    advanceTo(c, c.clock.now() + 10_000);
+    const out = runLogs(env(), req);
+    assert.match(out, /deployment_controller\.go:598\] "Started syncing deployment" deployment="default\/loud" startTime="2026-10-26 /);
+    assert.match(out, /replica_set\.go:668\] "Too few replicas" replicaSet="default\/loud-[a-z0-9]+" need=2 creating=2\n/);
+    assert.equal(out.match(/"Controller created pod" controller="loud-/g)?.length, 2);
+    assert.match(out, /"Updating status for : default\/loud-[a-z0-9]+, replicas 0->2 \(need 2\)/);
+    assert.doesNotMatch(out, /quiet/);
+    // --since counts back from the cluster's now: the last 10 s hold nothing new after a quiet minute
+    advanceTo(c, c.clock.now() + 60_000);
+    assert.equal(runLogs(env(), { ...req, sinceMs: 10_000 }), '');
+    // the hello-like pods' own containers log nothing
+    const pod = c.api.list(PODS, 'default')[0]!;
+    assert.equal(runLogs(env(), { target: pod.metadata.name ?? '', namespace: 'default' }), '');
+    assert.throws(() => runLogs(env(), { target: pod.metadata.name ?? '', namespace: 'default', container: 'x' }), /container x is not valid for pod/);
+  } finally {
+    c.close();
+  }
+});

@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { selectLogLines, timestampPrefix } from '../../../src/client/logs/select-lines.js';
+import type { KlogLine } from '../../../src/controllers/framework/klog.js';
+
+const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);
+const line = (s: number, text: string): KlogLine => ({ us: (T0 + s * 1000) * 1000, severity: 'I', source: 'f.go:1', text });
+const LINES = [line(10, '"a"'), line(15, '"b"'), line(25, '"c"')];
+const texts = (out: string) => out.split('\n').filter(Boolean).map((l) => l.slice(l.indexOf('] ') + 2));
+
+test('--since keeps lines at or after now - since; --tail then keeps the newest N', () => {
+  const now = T0 + 30_000;
+  assert.deepEqual(texts(selectLogLines(LINES, now, {})), ['"a"', '"b"', '"c"']);
+  assert.deepEqual(texts(selectLogLines(LINES, now, { sinceMs: 15_000 })), ['"b"', '"c"']);
+  assert.deepEqual(texts(selectLogLines(LINES, now, { sinceMs: 15_000, tail: 1 })), ['"c"']);
+  assert.deepEqual(texts(selectLogLines(LINES, now, { tail: 2 })), ['"b"', '"c"']);
+  assert.equal(selectLogLines(LINES, now, { tail: 0 }), '');
+  assert.deepEqual(texts(selectLogLines(LINES, now, { tail: -1 })), ['"a"', '"b"', '"c"']);
+  assert.equal(selectLogLines(LINES, now, { sinceMs: 4_000 }), '');
+});
+
+test('--timestamps prefixes RFC 3339 with nanoseconds', () => {
+  assert.equal(timestampPrefix((T0 + 10_935) * 1000 + 36), '2026-10-26T19:00:10.935036000Z');
+  const out = selectLogLines([line(10, '"a"')], T0 + 30_000, { timestamps: true });
+  assert.equal(out, '2026-10-26T19:00:10.000000000Z I1026 19:00:10.000000       1 f.go:1] "a"\n');
+});
