@@ -23,6 +23,8 @@ const COMMANDS: [string, () => Register][] = [
   ['patch', () => (require('./patch.js') as typeof import('./patch.js')).registerPatch],
   ['scale', () => (require('./scale.js') as typeof import('./scale.js')).registerScale],
   ['set', () => (require('./set.js') as typeof import('./set.js')).registerSet],
+  ['logs', () => (require('./logs.js') as typeof import('./logs.js')).registerLogs],
+  ['exec', () => (require('./exec.js') as typeof import('./exec.js')).registerExec],
   ['etcdctl', () => (require('./etcdctl.js') as typeof import('./etcdctl.js')).registerEtcdctl],
   ['rollout', () => (require('./rollout.js') as typeof import('./rollout.js')).registerRollout],
   ['cluster', () => (require('./cluster.js') as typeof import('./cluster.js')).registerCluster],
