@@ -27,6 +27,7 @@ const COMMANDS: [string, () => Register][] = [
   ['exec', () => (require('./exec.js') as typeof import('./exec.js')).registerExec],
   ['etcdctl', () => (require('./etcdctl.js') as typeof import('./etcdctl.js')).registerEtcdctl],
   ['rollout', () => (require('./rollout.js') as typeof import('./rollout.js')).registerRollout],
+  ['port-forward', () => (require('./port-forward.js') as typeof import('./port-forward.js')).registerPortForward],
   ['cluster', () => (require('./cluster.js') as typeof import('./cluster.js')).registerCluster],
   ['replay', () => (require('./replay.js') as typeof import('./replay.js')).registerReplay],
 ];
