@@ -151,8 +151,6 @@ export function bootstrapCluster(api: ApiServer): void {
       type: 'ClusterIP',
     },
   });
-  // The control plane's static pods (static-pods.ts). Their 8 writes shift every later
-  // resourceVersion, which changes other transcripts' goldens; until those are regenerated
-  // they are opt-in for a new cluster: KUBEMU_STATIC_PODS=1.
-  if (process.env['KUBEMU_STATIC_PODS'] === '1') bootstrapStaticPods(api);
+  // The control plane's static pods, as kubeadm runs them (static-pods.ts).
+  bootstrapStaticPods(api);
 }
