@@ -5,7 +5,7 @@ import { findByKind } from '../apiserver/resources.js';
 import type { JsonObject } from '../common/json.js';
 import type { RandomSource } from '../sim/random.js';
 import { ComponentState } from '../controllers/framework/state.js';
-import { resolveImage } from '../controllers/kubelet/images.js';
+import { resolveImage } from '../images/registry.js';
 import type { PodMemory } from '../controllers/kubelet/memory.js';
 import { buildPodStatus } from '../controllers/kubelet/pod-status.js';
 

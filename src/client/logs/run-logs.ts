@@ -4,7 +4,7 @@ import { badRequest } from '../../apiserver/errors.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { isJsonObject, type JsonObject } from '../../common/json.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
-import { CONTROLLER_MANAGER_POD, readKlog, type KlogStore } from '../../controllers/framework/klog.js';
+import { CONTROLLER_MANAGER_POD, readKlog, type KlogStore } from '../../logs/klog.js';
 import { CliError } from '../errors.js';
 import { parseResourceArgs } from '../resource-args.js';
 import { type LogSelection, selectLogLines } from './select-lines.js';
@@ -93,7 +93,7 @@ function checkContainerStarted(pod: KubeObject, container: string): void {
 
 /**
  * `kubectl logs`: the controller-manager's mirror pod prints the embedded controllers' klog
- * lines (see controllers/framework/klog.ts); every other emulated container writes nothing, so
+ * lines (see src/logs/klog.ts); every other emulated container writes nothing, so
  * its log is empty once it has started.
  */
 export function runLogs(env: LogsEnv, req: LogsRequest): string {

@@ -1,4 +1,4 @@
-import { type KlogLine, formatKlogLine } from '../../controllers/framework/klog.js';
+import { type KlogLine, formatKlogLine } from '../../logs/klog.js';
 
 /** What `kubectl logs` asks the kubelet for (PodLogOptions). */
 export interface LogSelection {

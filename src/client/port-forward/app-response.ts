@@ -1,8 +1,8 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
 import type { KubeObject } from '../../apiserver/object.js';
 import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
-import { appHealth } from '../../controllers/kubelet/probes.js';
-import { parseImageReference } from '../../controllers/kubelet/images.js';
+import { appHealth } from '../../images/app-health.js';
+import { parseImageReference } from '../../images/registry.js';
 
 /**
  * What the emulated app in a pod answers to one HTTP request that came through port-forward.

@@ -3,7 +3,7 @@ import type { ApiServer } from '../../apiserver/server.js';
 import type { KubeObject } from '../../apiserver/object.js';
 import { findByKind, resolveResource, type ResourceInfo } from '../../apiserver/resources.js';
 import { isJsonObject } from '../../common/json.js';
-import { resolveImage } from '../../controllers/kubelet/images.js';
+import { resolveImage } from '../../images/registry.js';
 import { CliError } from '../errors.js';
 import { unknownResourceType } from '../resource-args.js';
 import { appAnswer } from './app-response.js';

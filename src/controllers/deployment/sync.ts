@@ -2,7 +2,7 @@ import { jsonEqual, type JsonValue } from '../../common/json.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { splitKey } from '../framework/controller.js';
-import { goTimeString, klogFor, syncStartNs } from '../framework/klog.js';
+import { goTimeString, klogFor, syncStartNs } from '../../logs/klog.js';
 import { DESIRED_REPLICAS_ANNOTATION, ROLLBACK_TO_ANNOTATION, parseReplicasAnnotation } from './annotations.js';
 import { claimReplicaSets, podMapForDeployment } from './adoption.js';
 import { updateDeploymentStatus } from './deployment-writes.js';

@@ -4,7 +4,7 @@ import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
 import { isJsonObject, jsonEqual, type JsonValue } from '../../common/json.js';
 import { objectKey, splitKey, type Controller, type ControllerContext } from '../framework/controller.js';
 import { containerEnvNames } from './env-names.js';
-import { resolveImage } from './images.js';
+import { resolveImage } from '../../images/registry.js';
 import { SANDBOX_MS, type ContainerEnv, type ContainerSpecView } from './lifecycle.js';
 import { newContainerMemory, type PodMemory } from './memory.js';
 import * as msg from './messages.js';

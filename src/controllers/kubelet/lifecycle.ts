@@ -1,5 +1,5 @@
-import type { ResolvedImage } from './images.js';
-import { pullDecision } from './images.js';
+import type { ResolvedImage } from '../../images/registry.js';
+import { pullDecision } from '../../images/registry.js';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff } from './backoff.js';
 import type { ContainerMemory, ContainerPhase, StopCause } from './memory.js';
 import * as msg from './messages.js';

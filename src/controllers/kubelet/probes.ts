@@ -1,4 +1,5 @@
 import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
+import type { AppHealth } from '../../images/app-health.js';
 
 /**
  * Probe arithmetic of the kubelet's prober workers (pkg/kubelet/prober/worker.go), on cluster
@@ -79,25 +80,6 @@ export function foldResult(mem: ProbeMemory, raw: ProbeResult, p: ProbeSpec): { 
   return { mem: { ...next, reported: raw }, report: raw };
 }
 
-/** What the emulated app answers at a moment of its life. */
-export interface AppHealth {
-  /** listening at all (startSeconds have passed since start) */
-  listening: boolean;
-  /** /healthz answers 200 */
-  healthy: boolean;
-  /** /readyz answers 200 */
-  ready: boolean;
-}
-
-/**
- * The app's state `sinceStartMs` after its start. startSeconds 3: refused before +3 s, then
- * healthy; neverReady: /readyz says 503 for ever; unhealthyAfterSeconds 60: /healthz 500 from +60 s.
- */
-export function appHealth(b: ImageBehavior, sinceStartMs: number): AppHealth {
-  const listening = sinceStartMs >= b.startSeconds * 1000;
-  const sick = b.unhealthyAfterSeconds > 0 && sinceStartMs >= b.unhealthyAfterSeconds * 1000;
-  return { listening, healthy: listening && !sick, ready: listening && !sick && !b.neverReady };
-}
 
 /** The container ports by name, to resolve `port: http`. */
 export type NamedPorts = Record<string, number>;

@@ -1,8 +1,8 @@
 import type { ContainerMemory } from './memory.js';
 import { kill, probeSpec, type ContainerEnv, type KubeletEvent, type StepResult } from './lifecycle.js';
 import * as msg from './messages.js';
+import { appHealth } from '../../images/app-health.js';
 import {
-  appHealth,
   foldResult,
   nextTickMs,
   PROBE_KINDS,

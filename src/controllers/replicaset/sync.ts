@@ -4,7 +4,7 @@ import { findByKind } from '../../apiserver/resources.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
 import { jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
 import type { ControllerContext } from '../framework/controller.js';
-import { klogFor, replicaSetStatusUpdateMessage } from '../framework/klog.js';
+import { klogFor, replicaSetStatusUpdateMessage } from '../../logs/klog.js';
 import { msUntilNextAvailable } from './availability.js';
 import { controllerOf, controllerRefFor, planClaims, withControllerRef, withoutOwner } from './controller-ref.js';
 import { planReplicas, runSlowStart } from './manage-replicas.js';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { parseImageReference, pullDecision, resolveImage, tagDigest } from '../../../src/controllers/kubelet/images.js';
+import { parseImageReference, pullDecision, resolveImage, tagDigest } from '../../../src/images/registry.js';
 
 const registry: KubeObject[] = [
   {

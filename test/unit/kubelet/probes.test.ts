@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appHealth, firstProbeMs, foldResult, runProbe, type ProbeMemory } from '../../../src/controllers/kubelet/probes.js';
+import { firstProbeMs, foldResult, runProbe, type ProbeMemory } from '../../../src/controllers/kubelet/probes.js';
+import { appHealth } from '../../../src/images/app-health.js';
 import { DEFAULT_IMAGE_BEHAVIOR } from '../../../src/apiserver/defaults/imagerepository.js';
 
 test('first probe: the first tick on the period grid at or after initialDelaySeconds', () => {

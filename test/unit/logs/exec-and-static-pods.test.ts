@@ -7,7 +7,7 @@ import { planExec, checkPodRunning } from '../../../src/client/exec/plan-exec.js
 import { STATIC_POD_NAMES } from '../../../src/cluster/static-pods.js';
 import { podRow } from '../../../src/client/printers/table/pod.js';
 import { runLogs } from '../../../src/client/logs/run-logs.js';
-import { LOG_VERBOSITY_ANNOTATION } from '../../../src/controllers/framework/klog.js';
+import { LOG_VERBOSITY_ANNOTATION } from '../../../src/logs/klog.js';
 
 const PODS = findByKind('v1', 'Pod')!;
 const EVENTS = findByKind('v1', 'Event')!;

@@ -10,7 +10,7 @@ import {
   replicaSetStatusUpdateMessage,
   structuredText,
   syncStartNs,
-} from '../../../src/controllers/framework/klog.js';
+} from '../../../src/logs/klog.js';
 
 // The article's lines (deployments-and-replicasets-article.txt, "The controller-manager at work").
 const US_10_935036 = Date.UTC(2026, 9, 26, 19, 41, 10) * 1000 + 935036;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { selectLogLines, timestampPrefix } from '../../../src/client/logs/select-lines.js';
-import type { KlogLine } from '../../../src/controllers/framework/klog.js';
+import type { KlogLine } from '../../../src/logs/klog.js';
 
 const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);
 const line = (s: number, text: string): KlogLine => ({ us: (T0 + s * 1000) * 1000, severity: 'I', source: 'f.go:1', text });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { isJsonObject, type JsonObject } from '../../common/json.js';
-import type { KubeObject } from '../../apiserver/object.js';
-import { DEFAULT_IMAGE_BEHAVIOR, type ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
+import { isJsonObject, type JsonObject } from '../common/json.js';
+import type { KubeObject } from '../apiserver/object.js';
+import { DEFAULT_IMAGE_BEHAVIOR, type ImageBehavior } from '../apiserver/defaults/imagerepository.js';
 
 /**
  * The emulated registry: what pulling an image does, decided by ImageRepository objects.

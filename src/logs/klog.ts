@@ -1,5 +1,5 @@
-import type { ApiServer } from '../../apiserver/server.js';
-import { findByKind } from '../../apiserver/resources.js';
+import type { ApiServer } from '../apiserver/server.js';
+import { findByKind } from '../apiserver/resources.js';
 
 /**
  * The kube-controller-manager's log (klog), as `kubectl logs kube-controller-manager-<node>`
