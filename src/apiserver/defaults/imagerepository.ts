@@ -42,7 +42,7 @@ export interface ImageBehavior {
 /** The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s. */
 export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
   pullSeconds: 1,
-  pullJitterPercent: 15,
+  pullJitterPercent: 0,
   startSeconds: 3,
   stopSeconds: 2,
   neverReady: false,

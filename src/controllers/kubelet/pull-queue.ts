@@ -1,9 +1,11 @@
 /**
  * The node's image pulls, one at a time (the kubelet's default serializeImagePulls): a pull
  * starts when the previous one has finished. A pull of an image the node is fetching right
- * now joins it (the runtime fetches each layer once) and ends with it. Durations vary (the
- * image's pullJitterPercent, 15 by default; a seeded draw), as real pulls do, so pods started
- * together on different nodes do not all become ready at the same instant.
+ * now joins it (the runtime fetches each layer once) and ends with it. Durations can vary as
+ * real pulls do (the image's pullJitterPercent, a seeded draw): then pods started together on
+ * different nodes become ready at different moments. The default is 0 — exact pulls — because
+ * every distinct moment costs a control-plane step (the 1,000-replica bench: 31 steps exact,
+ * 69 with 15%).
  *
  *   base 1 s, jitter 15%, node idle:                         waits 0,    pulls 0.85–1.15 s
  *   base 1 s, same image pulling until +1 s:                 waits 1 s,  pulls 0
