@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { lazy } from '../common/lazy.js';
+
+// node:crypto costs a short command ~2 ms to load, and only an unseeded cluster needs it.
+const crypto = lazy(() => require('node:crypto') as typeof import('node:crypto'));
 
 /**
  * The cluster's source of randomness (pod name suffixes, UIDs). With a seed it is a PRNG whose
@@ -44,7 +47,7 @@ export class SeededRandom implements RandomSource {
 
 export class CryptoRandom implements RandomSource {
   nextUint32(): number {
-    return randomBytes(4).readUInt32BE(0);
+    return crypto().randomBytes(4).readUInt32BE(0);
   }
 }
 
