@@ -29,6 +29,8 @@ const steps = [
   'kubemu rollout status deployment/hello --timeout=3m',
   'kubemu get pods -l app.kubernetes.io/name=hello',
   'kubemu rollout undo deployment/hello',
+  // On a virtual clock nothing moves until a command waits: let the controllers act on the undo.
+  'kubemu rollout status deployment/hello',
   'kubemu rollout history deployment/hello',
   'kubemu get replicaset -l app.kubernetes.io/name=hello',
 ];
