@@ -1,4 +1,4 @@
-import { lazy } from '../common/lazy.js';
+import { nodeCrypto } from '../common/node-crypto.js';
 import type { KubeObject } from '../apiserver/object.js';
 import { ApiServer } from '../apiserver/server.js';
 import { findByKind } from '../apiserver/resources.js';
@@ -8,9 +8,6 @@ import { ComponentState } from '../controllers/framework/state.js';
 import { resolveImage } from '../images/registry.js';
 import type { PodMemory } from '../controllers/kubelet/memory.js';
 import { buildPodStatus } from '../controllers/kubelet/pod-status.js';
-
-// node:crypto is loaded only when a cluster is created (a short command skips its ~2 ms).
-const crypto = lazy(() => require('node:crypto') as typeof import('node:crypto'));
 
 /**
  * The control plane's static pods, as kubeadm leaves them on the control-plane node: the
@@ -136,7 +133,7 @@ const STATIC_PODS: readonly StaticPodSpec[] = [
 /** The mirror pod names: `<component>-<node>`. */
 export const STATIC_POD_NAMES: readonly string[] = STATIC_PODS.map((p) => `${p.component}-${CONTROL_PLANE_NODE}`);
 
-const hex = (text: string, bytes: number) => crypto().createHash('sha256').update(text).digest('hex').slice(0, bytes * 2);
+const hex = (text: string, bytes: number) => nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, bytes * 2);
 
 /** A random source that draws from a hash of a name: deterministic, and apart from the cluster's sequence. */
 function hashRandom(seedText: string): RandomSource {

@@ -1,10 +1,7 @@
-import { lazy } from '../common/lazy.js';
+import { nodeCrypto } from '../common/node-crypto.js';
 import { isJsonObject, type JsonObject } from '../common/json.js';
 import type { KubeObject } from '../apiserver/object.js';
 import { DEFAULT_IMAGE_BEHAVIOR, type ImageBehavior } from '../apiserver/defaults/imagerepository.js';
-
-// node:crypto is loaded only when an image digest is needed (a short command skips its ~2 ms).
-const crypto = lazy(() => require('node:crypto') as typeof import('node:crypto'));
 
 /**
  * The emulated registry: what pulling an image does, decided by ImageRepository objects.
@@ -66,7 +63,7 @@ export function normalizeRepository(name: string): string {
 
 /** The digest a tag resolves to: a stable hash of repository and tag. */
 export function tagDigest(repository: string, tag: string): string {
-  return 'sha256:' + crypto().createHash('sha256').update(`${repository}:${tag}`).digest('hex');
+  return 'sha256:' + nodeCrypto().createHash('sha256').update(`${repository}:${tag}`).digest('hex');
 }
 
 /** A plausible compressed image size, stable per digest (4–12 MB) when the registry gives none. */

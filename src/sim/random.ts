@@ -1,7 +1,4 @@
-import { lazy } from '../common/lazy.js';
-
-// node:crypto costs a short command ~2 ms to load, and only an unseeded cluster needs it.
-const crypto = lazy(() => require('node:crypto') as typeof import('node:crypto'));
+import { nodeCrypto } from '../common/node-crypto.js';
 
 /**
  * The cluster's source of randomness (pod name suffixes, UIDs). With a seed it is a PRNG whose
@@ -47,7 +44,7 @@ export class SeededRandom implements RandomSource {
 
 export class CryptoRandom implements RandomSource {
   nextUint32(): number {
-    return crypto().randomBytes(4).readUInt32BE(0);
+    return nodeCrypto().randomBytes(4).readUInt32BE(0);
   }
 }
 
