@@ -24,7 +24,7 @@ import { formatMapList } from './list-output.js';
 import { type MapField, applyMapChanges, currentMap } from './map-changes.js';
 import { type MapChanges, checkAnnotationModifyRemove, parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from './pairs.js';
 import { type ObjectPrinter, objectPrinter, printObject } from './print-object.js';
-import { type Target, type Targets, fileTargets, serverTargets } from './targets.js';
+import { type Target, type Targets, fileOptions, fileTargets, serverTargets } from './targets.js';
 
 export interface LabelAnnotateOptions {
   field: MapField;
@@ -79,14 +79,7 @@ export function validateLabelAnnotate(o: LabelAnnotateOptions, env: Pick<Command
 export function runLabelAnnotate(o: LabelAnnotateOptions, env: CommandEnv): void {
   const { changes, printer: earlyPrinter } = validateLabelAnnotate(o, env);
   const { resources } = splitResourcesAndPairs(o.args, WORDS[o.field].pair);
-  const fileOpts = {
-    files: o.files,
-    recursive: o.recursive,
-    cwd: env.cwd,
-    stdin: () => env.stdin(),
-    namespace: env.namespace,
-    enforceNamespace: env.enforceNamespace,
-  };
+  const fileOpts = fileOptions(o, env);
   const targets: Targets = o.local
     ? fileTargets(fileOpts)
     : serverTargets(() => env.api(), {

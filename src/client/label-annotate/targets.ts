@@ -42,6 +42,21 @@ export interface FileOptions {
   enforceNamespace: boolean;
 }
 
+/** The -f/-R part of a command's flags with the namespace and stdin of its environment. */
+export function fileOptions(
+  o: { files: string[]; recursive: boolean },
+  env: { cwd: string; stdin: () => string; namespace: string; enforceNamespace: boolean },
+): FileOptions {
+  return {
+    files: o.files,
+    recursive: o.recursive,
+    cwd: env.cwd,
+    stdin: () => env.stdin(),
+    namespace: env.namespace,
+    enforceNamespace: env.enforceNamespace,
+  };
+}
+
 export interface ServerRequest extends FileOptions {
   /** resource arguments: `TYPE NAME...`, `TYPE/NAME...`, `TYPE` */
   resources: string[];

@@ -18,7 +18,7 @@ import { CliError } from '../errors.js';
 import type { CommandEnv } from '../label-annotate/command-env.js';
 import { throwCollected } from '../label-annotate/go-aggregate.js';
 import { objectPrinter, printObject } from '../label-annotate/print-object.js';
-import { type Target, fileTargets, serverTargets } from '../label-annotate/targets.js';
+import { type Target, fileOptions, fileTargets, serverTargets } from '../label-annotate/targets.js';
 import { patchLocally } from './local-patch.js';
 import { type PatchBody, parsePatchBody, readPatchFile } from './patch-body.js';
 
@@ -62,14 +62,7 @@ export function runPatch(o: PatchOptions, env: CommandEnv): void {
   const type = validatePatch(o);
   const text = o.patchFile ? readPatchFile(o.patchFile, env.cwd) : o.patch ?? '';
   const body = parsePatchBody(text, o.patch ?? '');
-  const fileOpts = {
-    files: o.files,
-    recursive: o.recursive,
-    cwd: env.cwd,
-    stdin: () => env.stdin(),
-    namespace: env.namespace,
-    enforceNamespace: env.enforceNamespace,
-  };
+  const fileOpts = fileOptions(o, env);
   const targets = o.local
     ? fileTargets(fileOpts)
     : serverTargets(() => env.api(), { ...fileOpts, resources: o.args, all: false, allNamespaces: false });

@@ -12,7 +12,7 @@
 import type { DryRun } from '../apply-objects.js';
 import { AggregateCliError, CliError } from '../errors.js';
 import type { CommandEnv } from '../label-annotate/command-env.js';
-import { type Target, serverTargets } from '../label-annotate/targets.js';
+import { type Target, fileOptions, serverTargets } from '../label-annotate/targets.js';
 import { SetPrinter } from '../set/print-set.js';
 import { preconditionFailure, preconditionFrom, scaleSynced } from './precondition.js';
 
@@ -48,12 +48,7 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
   const printer = new SetPrinter(o.output, env.cwd, 'scaled', o.dryRun);
   validateScale(o);
   const targets = serverTargets(() => env.api(), {
-    files: o.files,
-    recursive: o.recursive,
-    cwd: env.cwd,
-    stdin: () => env.stdin(),
-    namespace: env.namespace,
-    enforceNamespace: env.enforceNamespace,
+    ...fileOptions(o, env),
     resources: o.args,
     all: o.all,
     allNamespaces: false,

@@ -13,7 +13,7 @@ import { cloneJson } from '../../common/json.js';
 import type { DryRun } from '../apply-objects.js';
 import { AggregateCliError, CliError } from '../errors.js';
 import { kindGroup } from '../../apiserver/resources.js';
-import { MISSING_RESOURCE, type Target, type Targets, fileTargets, serverTargets } from '../label-annotate/targets.js';
+import { MISSING_RESOURCE, type Target, type Targets, fileOptions, fileTargets, serverTargets } from '../label-annotate/targets.js';
 import type { SetCommandEnv } from './set-env.js';
 import type { SetPrinter } from './print-set.js';
 import { isEmptyPatch, twoWayPatch } from './two-way-patch.js';
@@ -30,14 +30,7 @@ export interface TargetOptions {
 
 /** The builder's Do().Infos(): every object, or all the errors (then nothing is changed). */
 export function resolveTargets(o: TargetOptions, env: SetCommandEnv): Target[] {
-  const fileOpts = {
-    files: o.files,
-    recursive: o.recursive,
-    cwd: env.cwd,
-    stdin: () => env.stdin(),
-    namespace: env.namespace,
-    enforceNamespace: env.enforceNamespace,
-  };
+  const fileOpts = fileOptions(o, env);
   // The builder has nothing to visit: no files (and, locally, no resource arguments either).
   if (o.local && o.files.length === 0) throw new CliError(MISSING_RESOURCE);
   const targets: Targets = o.local
