@@ -14,6 +14,12 @@ import { WorkQueue } from './framework/work-queue.js';
 export const INFORMER_LATENCY_MS = 1;
 /** How soon a sync that hit a Conflict is retried (the workqueue's first rate-limited retry). */
 const CONFLICT_RETRY_MS = 5;
+/**
+ * At most this many rounds of reaction at one instant (each round: every controller handles
+ * what the previous round wrote). A chain of reactions needs a handful (deployment → replica set
+ * → pods → scheduler → kubelet → status); what is left over runs at the next catch-up.
+ */
+const MAX_REACTION_ROUNDS = 50;
 
 /**
  * The names of defaultControllers() (default-controllers.ts), in run order: knowing whether
@@ -73,29 +79,45 @@ export class ControlPlane implements Reactor {
     return this.loaded;
   }
 
-  nextDue(): number | undefined {
-    const timer = this.cluster.timers.nextDue();
-    // The next write any informer has not seen, watched or not (delivering it moves the
-    // cursors on; one query instead of one per watched prefix).
+  /**
+   * The time of the first write some informer has not seen, watched or not (delivering it moves
+   * the cursors on; one query instead of one per watched prefix); 0 after a compaction passed a
+   * cursor, undefined when every informer has seen everything.
+   */
+  private firstUnseenWrite(): number | undefined {
     const store = this.cluster.store;
     const cursor = Math.min(...this.names.map((n) => informerCursor(store, n)));
-    const write = cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
+    return cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
+  }
+
+  /** Whether a write has not reached every controller yet. */
+  hasUnseenWrites(): boolean {
+    return this.firstUnseenWrite() !== undefined;
+  }
+
+  nextDue(): number | undefined {
+    const timer = this.cluster.timers.nextDue();
+    const write = this.firstUnseenWrite();
     const delivery = write === undefined ? undefined : write + INFORMER_LATENCY_MS;
     if (timer === undefined) return delivery;
     return delivery === undefined ? timer : Math.min(timer, delivery);
   }
 
-  runDue(): void {
+  /**
+   * Runs what is due at the clock's current reading: the timers that fired, and the writes that
+   * reached the informers (those made `latencyMs` or more before now).
+   */
+  runDue(latencyMs: number = INFORMER_LATENCY_MS): void {
     const now = this.cluster.clock.now();
     const fired = this.cluster.timers.popDue(now);
     // Every controller's informer reads the same log: read what is visible now once.
     // (Informers whose cursor fell behind a compaction relist instead.)
     const entries = this.entries();
     const from = Math.max(this.cluster.store.compactedRevision(), Math.min(...entries.map((e) => e.informer.cursor())));
-    const batch = { from, ...this.cluster.api.changesWithLast(from, undefined, undefined, now - INFORMER_LATENCY_MS) };
+    const batch = { from, ...this.cluster.api.changesWithLast(from, undefined, undefined, now - latencyMs) };
     for (const { controller, informer, ctx } of entries) {
       const queue = new WorkQueue();
-      for (const ev of informer.deliver(now, batch)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
+      for (const ev of informer.deliver(now, batch, latencyMs)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
       for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
       for (let key = queue.next(); key !== undefined; key = queue.next()) {
         try {
@@ -112,9 +134,31 @@ export class ControlPlane implements Reactor {
   }
 }
 
-/** Brings the cluster up to its clock's current time (what every command does first). */
+/**
+ * Brings the cluster up to its clock's current time, then lets the controllers react to the
+ * writes they have not seen yet: what every command does first, and again after its own writes.
+ *
+ * The reaction happens at the current instant (no informer latency), so on a virtual clock,
+ * where time moves only when a command waits, `apply` is followed by its ReplicaSet and pods as
+ * it would be on a real cluster a few milliseconds later. What the reactions schedule for later
+ * (an image pull, a probe) stays a timer.
+ */
 export function settle(cluster: Cluster): void {
   advanceTo(cluster, cluster.clock.now());
+  react(cluster);
+}
+
+/** Rounds of reaction at the current instant until every controller has seen every write. */
+function react(cluster: Cluster): void {
+  const { clock, controlPlane, store } = cluster;
+  for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
+    const reacted = store.transaction(() => {
+      if (!controlPlane.hasUnseenWrites()) return false;
+      clock.at(clock.now(), () => controlPlane.runDue(0));
+      return true;
+    });
+    if (!reacted) return;
+  }
 }
 
 /** Runs everything due up to target in time order; a virtual clock then reads target. */

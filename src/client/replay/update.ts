@@ -13,6 +13,9 @@ export function updatedText(transcript: Transcript, results: readonly StepResult
   for (const r of [...results].reverse()) {
     if (r.kind !== 'ran') continue;
     const actual = outputLines(r.output).map((l) => l.replace(/[ \t]+$/, ''));
+    // The range read as the expected output stops before trailing blank lines (they stay in the
+    // file), so the actual output goes in without its own: an update never adds blank lines.
+    while (actual.length && actual[actual.length - 1] === '') actual.pop();
     lines.splice(r.step.outputStart, r.step.outputEnd - r.step.outputStart, ...actual);
   }
   return lines.join('\n');

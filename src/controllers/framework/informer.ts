@@ -39,9 +39,14 @@ export class Informer {
   /**
    * The watch events visible at `now`, in revision order; the cursor moves past them. `batch`
    * holds every change after `batchFrom` written by `now - latency` (read once per instant for
-   * all controllers); without it the informer reads its own.
+   * all controllers); without it the informer reads its own. `latencyMs` 0 delivers every write
+   * made by `now` (a command's own writes, reacted to at the instant they were made).
    */
-  deliver(now: number, batch?: { from: number; events: readonly WatchEvent[]; lastRevision: number }): WatchEvent[] {
+  deliver(
+    now: number,
+    batch?: { from: number; events: readonly WatchEvent[]; lastRevision: number },
+    latencyMs: number = this.latencyMs,
+  ): WatchEvent[] {
     const from = this.cursor();
     if (from < this.store.compactedRevision()) return this.relist(now);
     let events: WatchEvent[];
@@ -52,14 +57,14 @@ export class Informer {
       return events;
     } else {
       events = [];
-      const until = now - this.latencyMs;
+      const until = now - latencyMs;
       for (const w of this.controller.watches) events.push(...this.api.changesSince(from, w, undefined, until));
       events.sort((a, b) => a.revision - b.revision);
     }
     const visible: WatchEvent[] = [];
     let last = from;
     for (const e of events) {
-      if (e.timeMs + this.latencyMs > now) break;
+      if (e.timeMs + latencyMs > now) break;
       visible.push(e);
       last = e.revision;
     }

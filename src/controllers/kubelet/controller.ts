@@ -162,8 +162,9 @@ function syncPod(key: string, ctx: ControllerContext): void {
     return;
   }
 
-  // The sandbox: its network comes up with the pod IP.
-  if (!mem.sandboxReady && !deleting && now >= mem.firstSeenMs + SANDBOX_MS) {
+  // The sandbox: its network comes up with the pod IP (also when the pod is being deleted while
+  // its start, which began with the sandbox, is still under way).
+  if (!mem.sandboxReady && (!deleting || startInFlight(mem)) && now >= mem.firstSeenMs + SANDBOX_MS) {
     const ip = allocateIp(nodePodCIDR(node), ipamStore(ctx, mem.node), mem.uid);
     if (ip) mem = { ...mem, sandboxReady: true, podIP: ip };
   }

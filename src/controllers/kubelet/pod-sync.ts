@@ -93,7 +93,9 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
           pulled.push(r.pulledImage);
         }
         c = r.c;
-        if (mem.deleting && c.phase === 'Running') c = stopForDeletion(c, input, input.envFor(i, images), now, events);
+        // A start that was under way when the deletion came: the container is stopped as soon
+        // as it runs, and the kubelet never reports it ready.
+        if (mem.deleting && c.phase === 'Running') c = { ...stopForDeletion(c, input, input.envFor(i, images), now, events), ready: false };
         continue;
       }
       if (probeDue !== undefined && probeDue <= now) {

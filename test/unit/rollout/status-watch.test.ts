@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { openCluster } from '../../../src/cluster/cluster.js';
-import { settle } from '../../../src/controllers/control-plane.js';
 import { rolloutStatus } from '../../../src/client/rollout/status.js';
 
 // rolloutStatus against an in-memory virtual-clock cluster: the watch prints a line per change of
 // the Deployment, starting from its state when the command starts, and ends on done, deletion or
-// the timeout.
+// the timeout. Each test starts right after the Deployment was written, before the control plane
+// has reacted to it (as a command's own write is, until the command settles).
 
 const DEPLOYMENT = findByKind('apps/v1', 'Deployment')!;
 
@@ -29,7 +29,6 @@ function web(extra: Record<string, unknown> = {}): KubeObject {
 function setup(extra?: Record<string, unknown>) {
   const cluster = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
   const object = cluster.api.create(DEPLOYMENT, 'default', web(extra));
-  settle(cluster);
   const lines: string[] = [];
   return { cluster, target: { info: DEPLOYMENT, object }, lines, write: (t: string) => lines.push(t) };
 }
