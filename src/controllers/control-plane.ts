@@ -152,6 +152,8 @@ export function settle(cluster: Cluster): void {
 function react(cluster: Cluster): void {
   const { clock, controlPlane, store } = cluster;
   for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
+    // A read first: a command that wrote nothing takes no write lock here.
+    if (!controlPlane.hasUnseenWrites()) return;
     const reacted = store.transaction(() => {
       if (!controlPlane.hasUnseenWrites()) return false;
       clock.at(clock.now(), () => controlPlane.runDue(0));
