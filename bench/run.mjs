@@ -16,17 +16,22 @@ const r = rollingUpdateBench(replicas);
 console.log(`rolling update of ${replicas} replicas (virtual time ${r.virtualSeconds}s): ${r.wallMs.toFixed(0)} ms wall, ${r.revisions} writes, ${r.steps} instants`);
 console.log(`  initial rollout to ${replicas} available: ${r.initialWallMs.toFixed(0)} ms wall`);
 
-function timeCommand(argv, env, runs) {
-  const times = [];
+/**
+ * Median wall time of each command over `runs` runs, the commands taking turns (one run of each per
+ * round), so that a slower or faster stretch of the machine weighs on all of them alike.
+ */
+function timeCommands(commands, env, runs) {
+  const times = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    const p = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
-    const t1 = process.hrtime.bigint();
-    if (p.status !== 0) throw new Error(`${argv.join(' ')} failed: ${p.stderr}`);
-    times.push(Number(t1 - t0) / 1e6);
+    commands.forEach((argv, c) => {
+      const t0 = process.hrtime.bigint();
+      const p = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
+      const t1 = process.hrtime.bigint();
+      if (p.status !== 0) throw new Error(`${argv.join(' ')} failed: ${p.stderr}`);
+      times[c].push(Number(t1 - t0) / 1e6);
+    });
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'kubemu-bench-'));
@@ -35,13 +40,19 @@ try {
   const bin = join(root, 'bin', 'kubemu');
   spawnSync(process.execPath, [bin, 'apply', '-f', join(root, 'examples', 'hello-deploy.yaml')], { env });
   spawnSync(process.execPath, [bin, 'cluster', 'advance', '30s'], { env });
-  const runs = Number(process.env['BENCH_RUNS'] ?? 15);
-  const node = timeCommand([process.execPath, '-e', '0'], env, runs);
+  const runs = Number(process.env['BENCH_RUNS'] ?? 21);
   // The floor a SQLite-backed CLI cannot go under: load better-sqlite3, open the cluster file, one query.
   const floorScript = `const D = require(${JSON.stringify(join(root, 'node_modules', 'better-sqlite3'))}); new D(process.env.KUBEMU_DB).prepare('SELECT count(*) FROM sqlite_master').get();`;
-  const floor = timeCommand([process.execPath, '-e', floorScript], env, runs);
-  const get = timeCommand([process.execPath, bin, 'get', 'pods'], env, runs);
-  console.log(`node -e 0: ${node.toFixed(1)} ms (median of ${runs})`);
+  const [node, floor, get] = timeCommands(
+    [
+      [process.execPath, '-e', '0'],
+      [process.execPath, '-e', floorScript],
+      [process.execPath, bin, 'get', 'pods'],
+    ],
+    env,
+    runs,
+  );
+  console.log(`node -e 0: ${node.toFixed(1)} ms (median of ${runs}, runs taking turns)`);
   console.log(`node opening the cluster file with better-sqlite3 and nothing else: ${floor.toFixed(1)} ms, ${(floor / node).toFixed(2)}x`);
   console.log(`kubemu get pods (4 pods): ${get.toFixed(1)} ms (median of ${runs}), ratio ${(get / node).toFixed(2)}x (target <= 1.3x)`);
 } finally {

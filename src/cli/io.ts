@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { writeFd } from './fd-write.js';
 
 /** The streams and environment a command runs with; injected so tests can run commands in-process. */
 export interface CommandIO {
@@ -14,8 +15,8 @@ export interface CommandIO {
 
 export function processIO(programName: string): CommandIO {
   return {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
+    out: (t) => writeFd(1, t),
+    err: (t) => writeFd(2, t),
     readStdin: () => readFileSync(0, 'utf8'),
     env: process.env,
     cwd: process.cwd(),

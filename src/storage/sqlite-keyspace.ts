@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   type KeyEvent,
   type KeyValue,
@@ -13,6 +13,20 @@ import {
  * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
  * (kine keeps only a log; we keep both so reads of the current state stay one index lookup).
  */
+/**
+ * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
+ * the search the \`bindings\` package makes (it finds the package folder from a stack trace and tries a
+ * dozen paths; inside dist/kubemu.js it would look in the wrong folder). undefined: let it search.
+ */
+function nativeBinding(): string | undefined {
+  try {
+    const addon = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+    return existsSync(addon) ? addon : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS kv (
   key TEXT PRIMARY KEY,
@@ -80,7 +94,8 @@ export class SqliteKeyspace implements Keyspace {
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
     }
     const fresh = path === ':memory:' || !existsSync(path);
-    this.db = new Database(path, { timeout: 30_000 });
+    const addon = nativeBinding();
+    this.db = new Database(path, { timeout: 30_000, ...(addon === undefined ? {} : { nativeBinding: addon }) });
     if (fresh && path !== ':memory:') chmodSync(path, 0o600);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
