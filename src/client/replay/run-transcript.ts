@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { parseGoDuration } from '../../common/go-duration.js';
 import type { TranscriptStep } from './parse-transcript.js';
 import { NameMapping } from './name-mapping.js';
+import { BackgroundJobs, backgroundCommand, killedJobs } from './background-jobs.js';
 import { pauseOverride, skipReason, waitsItself } from './skip-rules.js';
 
 /** bin/kubemu of this checkout (this file compiles to dist/src/client/replay/). */
@@ -43,7 +44,8 @@ export interface Sandbox {
 export function makeSandbox(opts: ReplayOptions): Sandbox {
   const root = mkdtempSync(join(tmpdir(), 'kubemu-replay-'));
   const dir = join(root, 'work');
-  if (existsSync(opts.workdir)) cpSync(opts.workdir, dir, { recursive: true });
+  // links are copied as the files they point to (examples/transcripts links the manifests in examples/)
+  if (existsSync(opts.workdir)) cpSync(opts.workdir, dir, { recursive: true, dereference: true });
   else mkdirSync(dir);
   const binDir = join(root, 'bin');
   mkdirSync(binDir);
@@ -69,8 +71,8 @@ export function removeSandbox(sandbox: Sandbox): void {
   rmSync(sandbox.dir, { recursive: true, force: true });
 }
 
-function hasJq(): boolean {
-  return spawnSync('sh', ['-c', 'command -v jq'], { encoding: 'utf8' }).status === 0;
+function has(program: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).status === 0;
 }
 
 /** Runs one shell command in the sandbox; stdout and stderr in the order they were written. */
@@ -88,13 +90,14 @@ export function runCommand(command: string, sandbox: Sandbox): { output: string;
  */
 export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOptions, mapping = new NameMapping()): StepResult[] {
   const sandbox = makeSandbox(opts);
-  const jq = hasJq();
+  const installed = { jq: has('jq'), curl: has('curl') };
+  const jobs = new BackgroundJobs(sandbox.env['KUBEMU_REPLAY_WORKDIR']!, sandbox.env, sandbox.dir);
   try {
     return steps.map((step): StepResult => {
-      const reason = skipReason(step.command, { jq });
+      const reason = skipReason(step.command, installed);
       if (reason !== undefined) return { step, kind: 'skip', reason };
       const command = mapping.apply(step.command);
-      const ran = runCommand(command, sandbox);
+      const ran = runStep(command, sandbox, jobs);
       // the scratch TMPDIR reads as the /tmp a terminal would show (kubectl diff's LIVE-/MERGED-)
       const output = ran.output.split(join(sandbox.dir, 'tmp')).join('/tmp');
       mapping.learn(step.expected.join('\n'), output);
@@ -106,6 +109,20 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
       return { step, kind: 'ran', command, output, exitCode: ran.exitCode };
     });
   } finally {
+    jobs.stopAll();
     removeSandbox(sandbox);
   }
+}
+
+/**
+ * One command as a terminal runs it: `cmd &` starts a job (its first lines are its output),
+ * `kill %1` stops one, anything else runs to its end, with what the jobs printed meanwhile first.
+ */
+function runStep(command: string, sandbox: Sandbox, jobs: BackgroundJobs): { output: string; exitCode: number } {
+  const background = backgroundCommand(command);
+  if (background !== undefined) return { output: jobs.start(background), exitCode: 0 };
+  const killed = killedJobs(command);
+  if (killed !== undefined) return jobs.kill(killed);
+  const ran = runCommand(command, sandbox);
+  return { output: jobs.takeOutput() + ran.output, exitCode: ran.exitCode };
 }

@@ -1,12 +1,14 @@
 /**
  * Which transcript commands can be replayed on an emulated cluster. A command runs only if every
  * program it starts (each part of a pipeline, list or `$(...)`) is kubectl/kubemu or one of a few
- * text tools; anything else (docker build, curl, port-forward in the background, `kill %1`) is
- * skipped with the reason, never reported as passing. A kubectl subcommand kubemu lacks is not
- * skipped: it fails, with kubemu's `unknown command` in the diff.
+ * text tools, or curl to this machine (a port-forward's local port); anything else (docker build,
+ * curl to a remote host) is skipped with the reason, never reported as passing. A line ending in
+ * `&` starts a background job and `kill %1` stops one (background-jobs.ts). A kubectl subcommand
+ * kubemu lacks is not skipped: it fails, with kubemu's `unknown command` in the diff.
  */
+import { killedJobs } from './background-jobs.js';
 
-/** Programs a replay runs. jq joins them when it is installed. */
+/** Programs a replay runs. jq joins them when it is installed, curl too for local URLs. */
 export const REPLAYABLE = ['kubectl', 'kubemu', 'sed', 'grep', 'head', 'tail', 'cat', 'echo', 'sort', 'wc', 'awk'];
 
 /** The programs a shell command line starts, in order (quoted text removed first). */
@@ -31,12 +33,32 @@ export function programsOf(command: string): string[] {
   return programs;
 }
 
+/** Hosts a replayed curl may reach: the local ports a port-forward listens on. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Whether every URL of a command names this machine (and there is one). */
+function onlyLocalUrls(command: string): boolean {
+  const hosts = [...command.matchAll(/\bhttps?:\/\/(\[[^\]]*\]|[^/:\s'"]+)/g)].map((m) => m[1]!);
+  return hosts.length > 0 && hosts.every((h) => LOCAL_HOSTS.has(h));
+}
+
 /** Why a command is skipped, or undefined when it can be replayed. */
-export function skipReason(command: string, opts: { jq: boolean }): string | undefined {
-  if (/(^|[^&])&\s*$/.test(command.trim())) return 'runs in the background';
-  const allowed = new Set(opts.jq ? [...REPLAYABLE, 'jq'] : REPLAYABLE);
+export function skipReason(command: string, installed: { jq: boolean; curl: boolean }): string | undefined {
+  if (killedJobs(command) !== undefined) return undefined;
+  // `cmd &` runs as a job; a `&` elsewhere on the line (`a & b`) is not replayed
+  const line = command.trim().replace(/&\s*$/, '');
+  if (/(^|[^&>])&([^&>]|$)/.test(line.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "''"))) return 'runs in the background';
+  const allowed = new Set(REPLAYABLE);
   for (const p of programsOf(command)) {
-    if (p === 'jq' && !opts.jq) return 'jq is not installed';
+    if (p === 'jq') {
+      if (!installed.jq) return 'jq is not installed';
+      continue;
+    }
+    if (p === 'curl') {
+      if (!installed.curl) return 'curl is not installed';
+      if (!onlyLocalUrls(command)) return 'curl to a remote host is not emulated';
+      continue;
+    }
     if (!allowed.has(p)) return `${p} is not emulated`;
   }
   return undefined;

@@ -9,19 +9,30 @@ test('programsOf: every program of pipelines, lists and substitutions, quotes an
   assert.deepEqual(programsOf('kubectl get pods # replay: pause 1s | curl'), ['kubectl']);
 });
 
-test('skipReason: only kubectl/kubemu and text tools run; background jobs and missing jq skip', () => {
-  const cases: [string, boolean, string | undefined][] = [
-    ['kubectl get pods | grep -c hello', false, undefined],
-    ["sed -i 's/a/b/' f.yaml", false, undefined],
-    ['kubectl port-forward deployment/hello 8080:8080 &', true, 'runs in the background'],
-    ['curl -si http://127.0.0.1:8080/', true, 'curl is not emulated'],
-    ['kill %1', true, 'kill is not emulated'],
-    ['docker buildx build .', true, 'docker is not emulated'],
-    ['kubectl get pod x -o json | jq', false, 'jq is not installed'],
-    ['kubectl get pod x -o json | jq', true, undefined],
-    ['kubectl get pods && echo done', false, undefined],
+test('skipReason: kubectl/kubemu, text tools, jobs, and curl to this machine run; the rest skip', () => {
+  const both = { jq: true, curl: true };
+  const none = { jq: false, curl: false };
+  const cases: [string, { jq: boolean; curl: boolean }, string | undefined][] = [
+    ['kubectl get pods | grep -c hello', none, undefined],
+    ["sed -i 's/a/b/' f.yaml", none, undefined],
+    ['kubectl port-forward deployment/hello 8080:8080 &', none, undefined],
+    ['docker run x &', both, 'docker is not emulated'],
+    ['kubectl get pods & kubectl get rs', both, 'runs in the background'],
+    ["kubectl get pods 2>&1 | grep '&'", none, undefined],
+    ["curl -si http://127.0.0.1:8080/ | grep -E 'X-App-Version|hello from'", both, undefined],
+    ['curl -s http://localhost:8080/healthz', both, undefined],
+    ['curl -si http://127.0.0.1:8080/', none, 'curl is not installed'],
+    ['curl -s https://example.com/', both, 'curl to a remote host is not emulated'],
+    ['curl -s http://127.0.0.1:8080/ http://example.com/', both, 'curl to a remote host is not emulated'],
+    ['kill %1', none, undefined],
+    ['kill -9 %2', none, undefined],
+    ['kill 1234', both, 'kill is not emulated'],
+    ['docker buildx build .', both, 'docker is not emulated'],
+    ['kubectl get pod x -o json | jq', none, 'jq is not installed'],
+    ['kubectl get pod x -o json | jq', both, undefined],
+    ['kubectl get pods && echo done', none, undefined],
   ];
-  for (const [cmd, jq, want] of cases) assert.equal(skipReason(cmd, { jq }), want, cmd);
+  for (const [cmd, installed, want] of cases) assert.equal(skipReason(cmd, installed), want, cmd);
 });
 
 test('waitsItself: rollout status, watches, wait and cluster advance', () => {
