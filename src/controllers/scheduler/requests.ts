@@ -32,7 +32,7 @@ export function amountOf(resource: string, value: string | number | undefined): 
   return Number((q.nanos + unit - 1n) / unit);
 }
 
-function add(into: ResourceAmounts, from: ResourceAmounts): void {
+function add(into: ResourceAmounts, from: ReadonlyMap<string, number>): void {
   for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) + v);
 }
 
@@ -61,13 +61,18 @@ function containerAmounts(c: ContainerView, nonZero: boolean): ResourceAmounts {
  * scoring plugins use, so that request-less pods still spread).
  */
 export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
+  return new Map(sharedPodRequests(pod, nonZero));
+}
+
+/** podRequests without the copy, for reading only (sumRequests adds up every pod on a node). */
+function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMap<string, number> {
   // Objects from the API server are frozen, so a pod's requests can be remembered per object.
   const memo = nonZero ? memoNonZero : memoPlain;
   const hit = memo.get(pod);
-  if (hit) return new Map(hit);
+  if (hit) return hit;
   const computed = computePodRequests(pod, nonZero);
   if (Object.isFrozen(pod)) memo.set(pod, computed);
-  return new Map(computed);
+  return computed;
 }
 
 const memoPlain = new WeakMap<KubeObject, ResourceAmounts>();
@@ -111,7 +116,7 @@ export function sumRequests(pods: readonly KubeObject[], nonZero = false): Resou
   const hit = memo.get(pods);
   if (hit) return new Map(hit);
   const out: ResourceAmounts = new Map();
-  for (const p of pods) add(out, podRequests(p, nonZero));
+  for (const p of pods) add(out, sharedPodRequests(p, nonZero));
   if (Object.isFrozen(pods[0] ?? Object.freeze({}))) memo.set(pods, out);
   return new Map(out);
 }
