@@ -1,15 +1,8 @@
 import { writeSync } from 'node:fs';
+import { sleepSync } from '../common/sleep-sync.js';
 
 /** The exit status of a process that SIGPIPE ended (128 + 13), which is how kubectl ends under `| head`. */
 export const BROKEN_PIPE_EXIT = 141;
-
-let pause: Int32Array | undefined;
-
-/** Sleeps about ms without returning to the event loop. */
-function sleepSync(ms: number): void {
-  pause ??= new Int32Array(new SharedArrayBuffer(4));
-  Atomics.wait(pause, 0, 0, ms);
-}
 
 /**
  * Writes all of text to a file descriptor synchronously, as a Go program writes: no stream object
@@ -17,7 +10,7 @@ function sleepSync(ms: number): void {
  * at exit. A full non-blocking pipe (EAGAIN) is waited out. A reader that went away (EPIPE, as
  * under `| head`) ends the process at once and quietly, as SIGPIPE ends kubectl.
  */
-export function writeFd(fd: number, text: string, exit: (code: number) => never = process.exit): void {
+export function writeFd(fd: number, text: string): void {
   const bytes = Buffer.from(text, 'utf8');
   let offset = 0;
   while (offset < bytes.length) {
@@ -29,7 +22,7 @@ export function writeFd(fd: number, text: string, exit: (code: number) => never 
         sleepSync(1);
         continue;
       }
-      if (code === 'EPIPE') exit(BROKEN_PIPE_EXIT);
+      if (code === 'EPIPE') process.exit(BROKEN_PIPE_EXIT);
       throw e;
     }
   }

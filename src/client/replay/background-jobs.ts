@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sleepSync } from '../../common/sleep-sync.js';
 
 /** How long a new job may take to print its first lines (port-forward: `Forwarding from ...`). */
 const START_TIMEOUT_MS = 3_000;
@@ -18,7 +19,6 @@ const POLL_MS = 10;
 
 interface Job {
   number: number;
-  command: string;
   child: ChildProcess;
   outFile: string;
   /** bytes of outFile already shown */
@@ -37,12 +37,6 @@ function running(pid: number | undefined): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code !== 'ENOENT';
   }
-}
-
-let pause: Int32Array | undefined;
-function sleepSync(ms: number): void {
-  pause ??= new Int32Array(new SharedArrayBuffer(4));
-  Atomics.wait(pause, 0, 0, ms);
 }
 
 /** The command of a line that ends with a lone `&` (not `&&`), or undefined. */
@@ -80,7 +74,7 @@ export class BackgroundJobs {
     } finally {
       closeSync(fd);
     }
-    const job: Job = { number, command, child, outFile, shown: 0 };
+    const job: Job = { number, child, outFile, shown: 0 };
     this.jobs.push(job);
     this.waitForOutput(job);
     return this.take(job);
