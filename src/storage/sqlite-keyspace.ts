@@ -10,23 +10,23 @@ import {
 } from './keyspace.js';
 
 /**
- * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
- * (kine keeps only a log; we keep both so reads of the current state stay one index lookup).
- */
-/**
  * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
- * the search the \`bindings\` package makes (it finds the package folder from a stack trace and tries a
+ * the search the `bindings` package makes (it finds the package folder from a stack trace and tries a
  * dozen paths; inside dist/kubemu.js it would look in the wrong folder). undefined: let it search.
  */
 function nativeBinding(): string | undefined {
   try {
-    const addon = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
-    return existsSync(addon) ? addon : undefined;
+    const build = join(dirname(require.resolve('better-sqlite3/package.json')), 'build');
+    return ['Release', 'Debug'].map((b) => join(build, b, 'better_sqlite3.node')).find((addon) => existsSync(addon));
   } catch {
     return undefined;
   }
 }
 
+/**
+ * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
+ * (kine keeps only a log; we keep both so reads of the current state stay one index lookup).
+ */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS kv (
   key TEXT PRIMARY KEY,

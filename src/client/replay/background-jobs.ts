@@ -45,10 +45,13 @@ export function backgroundCommand(command: string): string | undefined {
   return m ? m[1]!.trim() : undefined;
 }
 
-/** The job specs of `kill %1` / `kill %%` / `kill -9 %2`, or undefined for any other command. */
-export function killedJobs(command: string): string[] | undefined {
-  const m = /^kill(?:\s+-(?:[A-Z0-9]+|s\s+[A-Z0-9]+))?((?:\s+%\S*)+)\s*$/.exec(command.trim());
-  return m ? m[1]!.trim().split(/\s+/) : undefined;
+/** `kill %1` / `kill %%` / `kill -9 %2` / `kill -s KILL %1`: the signal and the job specs; undefined for any other command. */
+export function killedJobs(command: string): { signal: NodeJS.Signals | number; specs: string[] } | undefined {
+  const m = /^kill(?:\s+-(?:s\s+)?([A-Z0-9]+))?((?:\s+%\S*)+)\s*$/.exec(command.trim());
+  if (!m) return undefined;
+  const given = m[1] ?? 'TERM';
+  const signal = /^\d+$/.test(given) ? Number(given) : ((given.startsWith('SIG') ? given : `SIG${given}`) as NodeJS.Signals);
+  return { signal, specs: m[2]!.trim().split(/\s+/) };
 }
 
 export class BackgroundJobs {
@@ -85,8 +88,8 @@ export class BackgroundJobs {
     return this.jobs.map((j) => this.take(j)).join('');
   }
 
-  /** `kill %N`: stops the jobs; bash's message for a job that does not exist. */
-  kill(specs: readonly string[]): { output: string; exitCode: number } {
+  /** `kill %N`: sends the jobs the signal; bash's message for a job that does not exist. */
+  kill({ signal, specs }: { signal: NodeJS.Signals | number; specs: readonly string[] }): { output: string; exitCode: number } {
     let output = '';
     let exitCode = 0;
     for (const spec of specs) {
@@ -96,7 +99,7 @@ export class BackgroundJobs {
         exitCode = 1;
         continue;
       }
-      this.stop(job);
+      this.stop(job, signal);
     }
     return { output: this.takeOutput() + output, exitCode };
   }
@@ -113,11 +116,11 @@ export class BackgroundJobs {
     return n ? this.jobs.find((j) => j.number === Number(n[1])) : undefined;
   }
 
-  private stop(job: Job): void {
+  private stop(job: Job, signal: NodeJS.Signals | number = 'SIGTERM'): void {
     const pid = job.child.pid;
     if (pid !== undefined) {
       try {
-        process.kill(-pid, 'SIGTERM');
+        process.kill(-pid, signal);
       } catch {
         // already gone
       }

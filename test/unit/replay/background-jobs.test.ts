@@ -15,9 +15,10 @@ test('backgroundCommand: a line ending in a lone & is a job; && and no & are not
 });
 
 test('killedJobs: kill with job specs (and a signal); kill of a PID is not job control', () => {
-  assert.deepEqual(killedJobs('kill %1'), ['%1']);
-  assert.deepEqual(killedJobs('kill -9 %1 %2'), ['%1', '%2']);
-  assert.deepEqual(killedJobs('kill -s TERM %%'), ['%%']);
+  assert.deepEqual(killedJobs('kill %1'), { signal: 'SIGTERM', specs: ['%1'] });
+  assert.deepEqual(killedJobs('kill -9 %1 %2'), { signal: 9, specs: ['%1', '%2'] });
+  assert.deepEqual(killedJobs('kill -s KILL %%'), { signal: 'SIGKILL', specs: ['%%'] });
+  assert.deepEqual(killedJobs('kill -SIGINT %1'), { signal: 'SIGINT', specs: ['%1'] });
   assert.equal(killedJobs('kill 1234'), undefined);
   assert.equal(killedJobs('kubectl get pods'), undefined);
 });
@@ -58,10 +59,10 @@ test('kill %1 stops the job (and what it started); a job that does not exist is 
   withJobs((jobs, dir) => {
     jobs.start(`sh -c 'echo $$ > ${join(dir, 'pid')}; echo up; exec sleep 30'`);
     const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-    assert.deepEqual(jobs.kill(['%1']), { output: '', exitCode: 0 });
+    assert.deepEqual(jobs.kill({ signal: 'SIGTERM', specs: ['%1'] }), { output: '', exitCode: 0 });
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     assert.ok(ended(pid), `process ${pid} still runs`);
-    assert.deepEqual(jobs.kill(['%1']), { output: 'kill: %1: no such job\n', exitCode: 1 });
+    assert.deepEqual(jobs.kill({ signal: 'SIGTERM', specs: ['%1'] }), { output: 'kill: %1: no such job\n', exitCode: 1 });
   });
 });
 
