@@ -46,11 +46,11 @@ function withJobs(fn: (jobs: BackgroundJobs, dir: string) => void): void {
 
 test('a job: its first lines are the output of the line that started it; later lines go to the next command', () => {
   withJobs((jobs) => {
-    const started = jobs.start('echo listening; sleep 0.3; echo "connection 1"; sleep 30');
+    const started = jobs.start('echo listening; sleep 1; echo "connection 1"; sleep 30');
     assert.equal(started, 'listening\n');
     // nothing new yet, then the job's second line once it printed it
     assert.equal(jobs.takeOutput(), '');
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
     assert.equal(jobs.takeOutput(), 'connection 1\n');
   });
 });
