@@ -10,12 +10,11 @@
 // Usage: node test/golden/describe/generate.mjs [/path/to/kubectl]   (default: kubectl.1.33)
 // Then read the diff of cases.json before committing it.
 
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kubectlAgainst } from '../stub-kubectl.mjs';
 import { CASES, NOW, OBJECTS } from './cases-input.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -155,39 +154,13 @@ function unshiftText(text, shiftMs) {
   });
 }
 
-function run(args, env) {
-  return new Promise((resolve) => {
-    execFile(kubectl, args, { env, timeout: 20000 }, (err, stdout, stderr) => {
-      resolve({ stdout, stderr, exitCode: err ? (typeof err.code === 'number' ? err.code : 1) : 0 });
-    });
-  });
-}
-
 const results = [];
 for (const kase of CASES) {
   // Start just after a second boundary so that the ages kubectl computes match NOW exactly.
   await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
   const shiftMs = Math.floor(Date.now() / 1000) * 1000 - NOW;
   const server = serve(shiftMs);
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const port = server.address().port;
-  const home = mkdtempSync(join(tmpdir(), 'kubemu-describe-golden-'));
-  writeFileSync(
-    join(home, 'config'),
-    [
-      'apiVersion: v1',
-      'kind: Config',
-      `clusters: [{name: stub, cluster: {server: "http://127.0.0.1:${port}"}}]`,
-      'contexts: [{name: stub, context: {cluster: stub, user: stub, namespace: default}}]',
-      'current-context: stub',
-      'users: [{name: stub, user: {}}]',
-      '',
-    ].join('\n'),
-  );
-  const env = { PATH: process.env.PATH ?? '', HOME: home, KUBECONFIG: join(home, 'config'), TZ: 'UTC' };
-  const out = await run(kase.args, env);
-  server.close();
-  rmSync(home, { recursive: true, force: true });
+  const out = await kubectlAgainst(server, kubectl, kase.args, { tmpPrefix: 'kubemu-describe-golden-', env: { TZ: 'UTC' } });
   results.push({
     name: kase.name,
     command: ['kubectl', ...kase.args].join(' '),
