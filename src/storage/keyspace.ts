@@ -79,7 +79,10 @@ export interface Keyspace {
   compactedRevision(): number;
   /**
    * events with revision > afterRevision for keys under prefix, in revision order; with
-   * untilTimeMs, only those written at or before that cluster time
+   * untilTimeMs, only those before the first write (of any key) made after that cluster time, so
+   * a reader that moves its cursor to the last event it got never passes one it did not get.
+   * (The log's time never decreases with revision, so this is "written by untilTimeMs"; a file
+   * written by an older kubemu may hold rows out of time order.)
    */
   changesSince(afterRevision: number, prefix?: string, limit?: number, untilTimeMs?: number): KeyEvent[];
   /** the value a key was written with at a revision still in the log */
