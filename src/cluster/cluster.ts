@@ -8,9 +8,10 @@ import { bootstrapCluster } from './bootstrap.js';
 import { SqliteTimers } from '../storage/sqlite-timers.js';
 import type { TimerQueue } from '../storage/timers.js';
 import { ControlPlane } from '../controllers/control-plane.js';
-import { type ClockRequest, clockSettingsFrom } from './settings.js';
+import { type ClockRequest, SettingsError, clockSettingsFrom } from './settings.js';
 
 const SETTINGS_KEY = 'clock_settings';
+const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 
 /** One open cluster: the keyspace file, its clock and randomness, and the API server over them. */
 export interface Cluster {
@@ -36,23 +37,39 @@ export function openCluster(path: string, opts: OpenOptions): Cluster {
   const realNow = opts.realNow ?? Date.now;
   const store = new SqliteKeyspace(path);
   try {
-    let settings: ClockSettings | undefined;
-    store.transaction(() => {
-      const saved = store.getMeta(SETTINGS_KEY);
-      if (saved !== undefined) {
-        settings = JSON.parse(saved) as ClockSettings;
-        return;
-      }
-      settings = clockSettingsFrom(opts.create ?? {}, opts.env, realNow());
-      store.setMeta(SETTINGS_KEY, JSON.stringify(settings));
-      const cluster = assemble(path, store, settings, realNow);
-      bootstrapCluster(cluster.api);
-    });
+    store.setLockTimeout(lockTimeoutFrom(opts.env));
+    // A plain read first: opening an existing cluster takes no write lock, so a reader never
+    // waits behind a writer (WAL readers see the last commit) and a file it cannot write opens.
+    const saved = store.getMeta(SETTINGS_KEY);
+    let settings: ClockSettings | undefined = saved === undefined ? undefined : (JSON.parse(saved) as ClockSettings);
+    if (settings === undefined) {
+      store.transaction(() => {
+        // Another process may have created the cluster since the read.
+        const again = store.getMeta(SETTINGS_KEY);
+        if (again !== undefined) {
+          settings = JSON.parse(again) as ClockSettings;
+          return;
+        }
+        settings = clockSettingsFrom(opts.create ?? {}, opts.env, realNow());
+        store.setMeta(SETTINGS_KEY, JSON.stringify(settings));
+        const cluster = assemble(path, store, settings, realNow);
+        bootstrapCluster(cluster.api);
+      });
+    }
     return assemble(path, store, settings!, realNow);
   } catch (e) {
     store.close();
     throw e;
   }
+}
+
+/** How long a command waits for another process's write lock: KUBEMU_LOCK_TIMEOUT_MS, else 30 s. */
+function lockTimeoutFrom(env: NodeJS.ProcessEnv): number {
+  const text = env['KUBEMU_LOCK_TIMEOUT_MS'];
+  if (text === undefined || text === '') return DEFAULT_LOCK_TIMEOUT_MS;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 0) throw new SettingsError(`invalid KUBEMU_LOCK_TIMEOUT_MS "${text}": must be a whole number of milliseconds`);
+  return ms;
 }
 
 function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, realNow: () => number): Cluster {

@@ -17,9 +17,13 @@ export type Transact = <T>(fn: () => T) => T;
  * Returns the instant, or undefined when nothing is due by `limit`.
  */
 export function stepOnce(clock: ClusterClock, reactor: Reactor, transact: Transact, limit: number): number | undefined {
+  // A plain read first: when nothing is due, no write lock is taken (a reader never waits for a
+  // writer, and a file nobody may write stays readable). The transaction asks again: another
+  // process may have run it meanwhile.
+  if (!isDue(reactor.nextDue(), limit)) return undefined;
   return transact(() => {
     const due = reactor.nextDue();
-    if (due === undefined || due > limit) return undefined;
+    if (!isDue(due, limit)) return undefined;
     const at = Math.max(due, clock.settings.mode === 'virtual' ? clock.now() : due);
     clock.at(at, () => reactor.runDue());
     return at;
@@ -34,5 +38,9 @@ export function catchUp(clock: ClusterClock, reactor: Reactor, transact: Transac
   while (stepOnce(clock, reactor, transact, target) !== undefined) {
     // each step runs one instant; loop until nothing more is due by target
   }
-  if (clock.settings.mode === 'virtual') transact(() => clock.advanceTo(target));
+  if (clock.settings.mode === 'virtual' && target > clock.now()) transact(() => clock.advanceTo(target));
+}
+
+function isDue(due: number | undefined, limit: number): due is number {
+  return due !== undefined && due <= limit;
 }

@@ -52,6 +52,27 @@ export class RevisionCompacted extends Error {
   }
 }
 
+/**
+ * Thrown when a write transaction could not start because another process kept the file's write
+ * lock for longer than the lock timeout (SQLite's SQLITE_BUSY after its busy timeout).
+ */
+export class KeyspaceLocked extends Error {
+  constructor(
+    readonly path: string,
+    readonly waitedMs: number,
+  ) {
+    super(
+      `cluster file "${path}" is locked: another kubemu process holds its write lock (it is writing or running the ` +
+        `control plane) and did not release it within ${waitText(waitedMs)}; try again, or wait longer with KUBEMU_LOCK_TIMEOUT_MS`,
+    );
+    this.name = 'KeyspaceLocked';
+  }
+}
+
+function waitText(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : `${ms / 1000}s`;
+}
+
 export interface Keyspace {
   get(key: string): KeyValue | undefined;
   /** the key's modRevision without its value (0 when absent): cheap freshness checks */

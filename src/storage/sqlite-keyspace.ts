@@ -5,6 +5,7 @@ import {
   type KeyEvent,
   type KeyValue,
   type Keyspace,
+  KeyspaceLocked,
   RevisionCompacted,
   RevisionMismatch,
 } from './keyspace.js';
@@ -285,6 +286,14 @@ export class SqliteKeyspace implements Keyspace {
     });
   }
 
+  /** How long a write transaction waits for another process's write lock before KeyspaceLocked. */
+  setLockTimeout(ms: number): void {
+    this.lockTimeoutMs = ms;
+    this.db.pragma(`busy_timeout = ${Math.floor(ms)}`);
+  }
+
+  private lockTimeoutMs = 30_000;
+
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.depth++;
@@ -300,6 +309,7 @@ export class SqliteKeyspace implements Keyspace {
         .immediate();
     } catch (e) {
       this.rollbacks++;
+      if (isBusy(e)) throw new KeyspaceLocked(this.db.name, this.lockTimeoutMs);
       throw e;
     } finally {
       this.depth--;
@@ -355,6 +365,12 @@ export class SqliteKeyspace implements Keyspace {
   close(): void {
     this.db.close();
   }
+}
+
+/** SQLite gave up waiting for a lock another connection holds (after the busy timeout). */
+function isBusy(e: unknown): boolean {
+  const code = e instanceof Database.SqliteError ? e.code : undefined;
+  return code !== undefined && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 }
 
 function checkPrecondition(key: string, prev: { modRevision: number } | undefined, expected: number | undefined): void {
