@@ -32,7 +32,7 @@ export class Context {
   /** The cluster, caught up with everything due (controllers included) before the command looks at it. */
   cluster(): Cluster {
     if (!this.opened) {
-      this.opened = openCluster(this.dbPath, { env: this.io.env });
+      this.opened = openCluster(this.dbPath, { env: this.io.env, warn: (line) => this.io.err(line) });
       settle(this.opened);
     }
     return this.opened;

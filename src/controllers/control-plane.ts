@@ -1,7 +1,7 @@
 import type { Cluster } from '../cluster/cluster.js';
 import { StatusError } from '../apiserver/errors.js';
-import type { Reactor } from '../sim/catch-up.js';
-import { catchUp } from '../sim/catch-up.js';
+import type { CatchUpLimit, Reactor } from '../sim/catch-up.js';
+import { behindBy, catchUp, catchUpLimit } from '../sim/catch-up.js';
 import type { TimerQueue } from '../storage/timers.js';
 import type { Controller, ControllerContext } from './framework/controller.js';
 import { Informer, informerCursor } from './framework/informer.js';
@@ -105,11 +105,13 @@ export class ControlPlane implements Reactor {
 
   /**
    * Runs what is due at the clock's current reading: the timers that fired, and the writes that
-   * reached the informers (those made `latencyMs` or more before now).
+   * reached the informers (those made `latencyMs` or more before now). Without `fireTimers`, only
+   * the writes: the reaction to a command's writes while a wall-clock catch-up was cut short must
+   * not run the timers it left due all at once, at the wrong instant.
    */
-  runDue(latencyMs: number = INFORMER_LATENCY_MS): void {
+  runDue(latencyMs: number = INFORMER_LATENCY_MS, fireTimers = true): void {
     const now = this.cluster.clock.now();
-    const fired = this.cluster.timers.popDue(now);
+    const fired = fireTimers ? this.cluster.timers.popDue(now) : [];
     // Every controller's informer reads the same log: read what is visible now once.
     // (Informers whose cursor fell behind a compaction relist instead.)
     const entries = this.entries();
@@ -142,21 +144,30 @@ export class ControlPlane implements Reactor {
  * where time moves only when a command waits, `apply` is followed by its ReplicaSet and pods as
  * it would be on a real cluster a few milliseconds later. What the reactions schedule for later
  * (an image pull, a probe) stays a timer.
+ *
+ * On a wall clock the catch-up replays for others (what fell due while no command ran) for at
+ * most the cluster's catch-up budget of real time; what is left stays due for the next command,
+ * and the command says so (`cluster.behind`).
  */
 export function settle(cluster: Cluster): void {
-  advanceTo(cluster, cluster.clock.now());
-  react(cluster);
+  const caughtUp = advanceTo(cluster, cluster.clock.now(), catchUpLimit(cluster.clock, cluster.catchUpBudgetMs));
+  const behind = caughtUp ? undefined : behindBy(cluster.clock, cluster.controlPlane);
+  if (behind !== undefined) cluster.behind(behind);
+  react(cluster, caughtUp);
 }
 
-/** Rounds of reaction at the current instant until every controller has seen every write. */
-function react(cluster: Cluster): void {
+/**
+ * Rounds of reaction at the current instant until every controller has seen every write. After
+ * a catch-up that was cut short, the timers it left due stay for the next command's catch-up.
+ */
+function react(cluster: Cluster, fireTimers = true): void {
   const { clock, controlPlane, store } = cluster;
   for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
     // A read first: a command that wrote nothing takes no write lock here.
     if (!controlPlane.hasUnseenWrites()) return;
     const reacted = store.transaction(() => {
       if (!controlPlane.hasUnseenWrites()) return false;
-      clock.at(clock.now(), () => controlPlane.runDue(0));
+      clock.at(clock.now(), () => controlPlane.runDue(0, fireTimers));
       return true;
     });
     if (!reacted) return;
@@ -173,7 +184,10 @@ export function advanceBy(cluster: Cluster, ms: number): void {
   cluster.store.transaction(() => advanceTo(cluster, cluster.clock.now() + ms));
 }
 
-/** Runs everything due up to target in time order; a virtual clock then reads target. */
-export function advanceTo(cluster: Cluster, target: number): void {
-  catchUp(cluster.clock, cluster.controlPlane, (fn) => cluster.store.transaction(fn), target);
+/**
+ * Runs everything due up to target in time order; a virtual clock then reads target. With a
+ * limit, returns false when it stopped with something still due by target.
+ */
+export function advanceTo(cluster: Cluster, target: number, limit?: CatchUpLimit): boolean {
+  return catchUp(cluster.clock, cluster.controlPlane, (fn) => cluster.store.transaction(fn), target, limit);
 }

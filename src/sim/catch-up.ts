@@ -31,14 +31,41 @@ export function stepOnce(clock: ClusterClock, reactor: Reactor, transact: Transa
 }
 
 /**
- * "Catch up to T": runs every due instant up to target in time order, then (virtual clock) sets
- * the clock to target. Costs what is due, not how long the cluster sat idle.
+ * The most real time a catch-up may take: past `untilRealMs` (read on `realNow`) it stops between
+ * two instants and leaves the rest due. Only a wall clock is given one: a wall clock whose
+ * cluster falls due faster than it can be replayed (a high speed, many crash-looping pods) would
+ * otherwise keep a command replaying for good.
  */
-export function catchUp(clock: ClusterClock, reactor: Reactor, transact: Transact, target: number): void {
+export interface CatchUpLimit {
+  realNow: () => number;
+  untilRealMs: number;
+}
+
+/** A wall clock's bound on one catch-up: budgetMs of real time from now; none for a virtual clock. */
+export function catchUpLimit(clock: ClusterClock, budgetMs: number): CatchUpLimit | undefined {
+  if (clock.settings.mode === 'virtual') return undefined;
+  return { realNow: () => clock.realMs(), untilRealMs: clock.realMs() + budgetMs };
+}
+
+/** How far behind the clock the earliest due instant is (undefined: nothing overdue). */
+export function behindBy(clock: ClusterClock, reactor: Reactor): number | undefined {
+  const now = clock.now();
+  const due = reactor.nextDue();
+  return due !== undefined && due < now ? now - due : undefined;
+}
+
+/**
+ * "Catch up to T": runs every due instant up to target in time order, then (virtual clock) sets
+ * the clock to target. Costs what is due, not how long the cluster sat idle. Returns false when
+ * `limit` stopped it with something still due by target.
+ */
+export function catchUp(clock: ClusterClock, reactor: Reactor, transact: Transact, target: number, limit?: CatchUpLimit): boolean {
   while (stepOnce(clock, reactor, transact, target) !== undefined) {
     // each step runs one instant; loop until nothing more is due by target
+    if (limit && limit.realNow() >= limit.untilRealMs) return !isDue(reactor.nextDue(), target);
   }
   if (clock.settings.mode === 'virtual' && target > clock.now()) transact(() => clock.advanceTo(target));
+  return true;
 }
 
 function isDue(due: number | undefined, limit: number): due is number {

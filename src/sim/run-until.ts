@@ -1,5 +1,5 @@
 import type { Cluster } from '../cluster/cluster.js';
-import { stepOnce } from './catch-up.js';
+import { behindBy, catchUpLimit, stepOnce } from './catch-up.js';
 
 /**
  * Lets cluster time pass until `done()` holds or the cluster clock reaches `deadlineMs`.
@@ -31,11 +31,22 @@ export async function runUntil(
     return done();
   }
   for (;;) {
+    // The replay runs in bounded rounds: when more falls due than can be replayed, the wait still
+    // ends at its deadline (on the clock, which is real time) instead of replaying for good.
+    const limit = catchUpLimit(clock, cluster.catchUpBudgetMs);
+    let cutShort = false;
     while (stepOnce(clock, controlPlane, transact, Math.min(clock.now(), deadlineMs)) !== undefined) {
       onStep();
       if (done()) return true;
+      if (limit && limit.realNow() >= limit.untilRealMs) {
+        cutShort = true;
+        break;
+      }
     }
+    const behind = cutShort ? behindBy(clock, controlPlane) : undefined;
+    if (behind !== undefined) cluster.behind(behind);
     if (clock.now() >= deadlineMs) return done();
+    if (cutShort) continue;
     const next = controlPlane.nextDue();
     const waitReal = next === undefined ? pollMs : Math.min(pollMs, Math.max(1, (next - clock.now()) / clock.settings.speed));
     await new Promise((r) => setTimeout(r, waitReal));
