@@ -90,9 +90,14 @@ export class ControlPlane implements Reactor {
     return cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
   }
 
-  /** Whether a write has not reached every controller yet. */
-  hasUnseenWrites(): boolean {
-    return this.firstUnseenWrite() !== undefined;
+  /**
+   * Whether a write has not reached every controller yet; with `by`, only a write logged at or
+   * before that instant (one a reaction at `by` can deliver: after the machine's clock was set
+   * back, the log may hold later times, which wait for the clock).
+   */
+  hasUnseenWrites(by?: number): boolean {
+    const t = this.firstUnseenWrite();
+    return t !== undefined && (by === undefined || t <= by);
   }
 
   nextDue(): number | undefined {
@@ -164,9 +169,9 @@ function react(cluster: Cluster, fireTimers = true): void {
   const { clock, controlPlane, store } = cluster;
   for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
     // A read first: a command that wrote nothing takes no write lock here.
-    if (!controlPlane.hasUnseenWrites()) return;
+    if (!controlPlane.hasUnseenWrites(clock.now())) return;
     const reacted = store.transaction(() => {
-      if (!controlPlane.hasUnseenWrites()) return false;
+      if (!controlPlane.hasUnseenWrites(clock.now())) return false;
       clock.at(clock.now(), () => controlPlane.runDue(0, fireTimers));
       return true;
     });

@@ -83,3 +83,33 @@ test('wall clock: a write made while past instants are still due reaches every c
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('wall clock set back: a write logged later than the clock waits for it, without a lock or a lost event', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-lost-'));
+  const file = join(dir, 'c.db');
+  let real = Date.UTC(2026, 0, 1);
+  const env = { KUBEMU_CLOCK: 'wall', KUBEMU_SEED: '7', KUBEMU_LOCK_TIMEOUT_MS: '0' };
+  const a = openCluster(file, { env, realNow: () => real });
+  const b = openCluster(file, { env, realNow: () => real });
+  try {
+    settle(a);
+    real += 60_000;
+    a.api.create(DEPLOY, 'default', deployment('later', 2));
+    real -= 30_000; // the machine's clock is set back before the command reacts
+    const holder = (b.store as unknown as { db: import('better-sqlite3').Database }).db;
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      settle(a); // nothing it could deliver: it must not even try to take the write lock
+    } finally {
+      holder.exec('ROLLBACK');
+    }
+    assert.deepEqual(rsReplicas(a, 'later'), []);
+    real += 30_000;
+    settle(a);
+    assert.deepEqual(rsReplicas(a, 'later'), [2], 'once the clock is back where the write was, it is delivered');
+  } finally {
+    a.close();
+    b.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
