@@ -96,7 +96,7 @@ function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, 
     if (warned) return;
     warned = true;
     opts.warn?.(
-      `warning: the cluster in "${path}" is ${behindText(ms)} behind its clock: more falls due than kubemu can replay ` +
+      `warning: the cluster in ${path} is ${behindText(ms)} behind its clock: more falls due than kubemu can replay ` +
         `(speed ${settings.speed}); the rest runs at the next command\n`,
     );
   };

@@ -62,7 +62,7 @@ export class KeyspaceLocked extends Error {
     readonly waitedMs: number,
   ) {
     super(
-      `cluster file "${path}" is locked: another kubemu process holds its write lock (it is writing or running the ` +
+      `the cluster file ${path} is locked: another kubemu process holds its write lock (it is writing or running the ` +
         `control plane) and did not release it within ${waitText(waitedMs)}; try again, or wait longer with KUBEMU_LOCK_TIMEOUT_MS`,
     );
     this.name = 'KeyspaceLocked';

@@ -40,7 +40,7 @@ test('while another process holds the write lock: reads answer at once, a write 
         code: 1,
         out: '',
         err:
-          `error: cluster file "${file}" is locked: another kubemu process holds its write lock (it is writing or running ` +
+          `error: the cluster file ${file} is locked: another kubemu process holds its write lock (it is writing or running ` +
           'the control plane) and did not release it within 200ms; try again, or wait longer with KUBEMU_LOCK_TIMEOUT_MS\n',
       });
       const bad = await run(['get', 'pods'], { ...sb.env, KUBEMU_LOCK_TIMEOUT_MS: 'soon' }, sb.dir);

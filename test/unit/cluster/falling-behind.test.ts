@@ -92,7 +92,7 @@ test('wall clock falling behind: a command replays for its budget, warns once, a
     assert.equal(warnings.length, 1, 'one warning per command');
     assert.match(
       warnings[0]!,
-      new RegExp(`^warning: the cluster in "${c.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is (\\d+h)?(\\d+m)?\\d+s behind its clock: more falls due than kubemu can replay \\(speed 200\\); the rest runs at the next command\\n$`),
+      new RegExp(`^warning: the cluster in ${c.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is (\\d+h)?(\\d+m)?\\d+s behind its clock: more falls due than kubemu can replay \\(speed 200\\); the rest runs at the next command\\n$`),
     );
     // The next command (the real clock holding still now) goes on where this one stopped.
     clock.tick = 0;
