@@ -46,7 +46,11 @@ export async function runUntil(
     const behind = cutShort ? behindBy(clock, controlPlane) : undefined;
     if (behind !== undefined) cluster.behind(behind);
     if (clock.now() >= deadlineMs) return done();
-    if (cutShort) continue;
+    if (cutShort) {
+      // No sleep, but a turn of the event loop: output is flushed and a SIGINT handled.
+      await new Promise((r) => setImmediate(r));
+      continue;
+    }
     const next = controlPlane.nextDue();
     const waitReal = next === undefined ? pollMs : Math.min(pollMs, Math.max(1, (next - clock.now()) / clock.settings.speed));
     await new Promise((r) => setTimeout(r, waitReal));
