@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openClusterFile } from './cluster-file.js';
+import { clusterFileError } from './cluster-file-errors.js';
 import {
   type KeyEvent,
   type KeyValue,
@@ -249,7 +250,9 @@ export class SqliteKeyspace implements Keyspace {
       return this.readOnly ? tx.deferred() : tx.immediate();
     } catch (e) {
       this.rollbacks++;
-      throw e;
+      // SQLite's failures on the file itself (read-only, corrupt, full) read as what they mean,
+      // also where a command prints an error without passing it on.
+      throw clusterFileError(e, this.path);
     } finally {
       this.depth--;
       this.metaCache = undefined;
