@@ -13,9 +13,28 @@ import {
   realpathSync,
   statSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ClusterFileError, CorruptClusterFile, NotAClusterFile, ReadOnlyClusterFile, clusterFileError } from './cluster-file-errors.js';
 import { createSchema, migrate, recognise } from './sqlite-schema.js';
+
+/**
+ * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
+ * the search the `bindings` package makes (it finds the package folder from a stack trace and tries a
+ * dozen paths; inside dist/kubemu.js it would look in the wrong folder). undefined: let it search.
+ */
+function nativeBinding(): string | undefined {
+  try {
+    const build = join(dirname(require.resolve('better-sqlite3/package.json')), 'build');
+    return ['Release', 'Debug'].map((b) => join(build, b, 'better_sqlite3.node')).find((addon) => existsSync(addon));
+  } catch {
+    return undefined;
+  }
+}
+
+function sqliteOptions(): Database.Options {
+  const addon = nativeBinding();
+  return { timeout: 30_000, ...(addon === undefined ? {} : { nativeBinding: addon }) };
+}
 
 /** The first 16 bytes of every SQLite database file. */
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
@@ -42,8 +61,8 @@ export interface OpenedClusterFile {
  * - a file that cannot be written (mode 0444, a read-only directory or file system) is opened
  *   read-only: reads work, the first write fails with ReadOnlyClusterFile.
  */
-export function openClusterFile(path: string, nativeBinding: string | undefined): OpenedClusterFile {
-  const options: Database.Options = { timeout: 30_000, ...(nativeBinding === undefined ? {} : { nativeBinding }) };
+export function openClusterFile(path: string): OpenedClusterFile {
+  const options = sqliteOptions();
   if (path === ':memory:') {
     const db = new Database(path, options);
     createSchema(db);
@@ -177,4 +196,28 @@ function checkValues(db: Database.Database, path: string): void {
   if (!hasKv?.n) return;
   const bad = db.prepare<[], { key: string }>('SELECT key FROM kv WHERE json_valid(value) = 0 LIMIT 1').get();
   if (bad) throw new CorruptClusterFile(path, `the value of ${bad.key} is not valid JSON`);
+}
+
+/**
+ * Whether `cluster create --force` may remove what is at path: a kubemu cluster file, damaged or
+ * not, or an empty file. A symlink is refused (removing it would leave the file it names; writing
+ * through it would replace a file elsewhere), and so is any other file: --force replaces a
+ * cluster, it does not delete someone's database.
+ */
+export function checkReplaceable(path: string): void {
+  if (lstatSync(path).isSymbolicLink()) {
+    throw new ClusterFileError(`cluster file "${path}" is a symbolic link to ${readlinkSync(path)}: name the file itself to replace it`);
+  }
+  checkHeader(path, path);
+  if (statSync(path).size === 0) return;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { ...sqliteOptions(), readonly: true, fileMustExist: true });
+    recognise(db, path);
+  } catch (e) {
+    if (e instanceof NotAClusterFile) throw e;
+    // Damaged or locked: it is a cluster file all the same, and replacing it is the remedy.
+  } finally {
+    db?.close();
+  }
 }

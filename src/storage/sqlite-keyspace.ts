@@ -1,6 +1,4 @@
 import type Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { openClusterFile } from './cluster-file.js';
 import { clusterFileError } from './cluster-file-errors.js';
 import {
@@ -10,20 +8,6 @@ import {
   RevisionCompacted,
   RevisionMismatch,
 } from './keyspace.js';
-
-/**
- * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
- * the search the `bindings` package makes (it finds the package folder from a stack trace and tries a
- * dozen paths; inside dist/kubemu.js it would look in the wrong folder). undefined: let it search.
- */
-function nativeBinding(): string | undefined {
-  try {
-    const build = join(dirname(require.resolve('better-sqlite3/package.json')), 'build');
-    return ['Release', 'Debug'].map((b) => join(build, b, 'better_sqlite3.node')).find((addon) => existsSync(addon));
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
@@ -68,7 +52,7 @@ export class SqliteKeyspace implements Keyspace {
   readonly readOnly: boolean;
 
   constructor(readonly path: string) {
-    const opened = openClusterFile(path, nativeBinding());
+    const opened = openClusterFile(path);
     this.db = opened.db;
     this.readOnly = opened.readOnly;
     this.stmts = {

@@ -45,6 +45,10 @@ test("someone's notes.db (SQLite without kubemu's tables) is refused and left un
       assert.equal(r.stdout, '');
       assert.equal(r.stderr, `error: ${path} is not a kubemu cluster file (an SQLite database with tables notes)\n`);
     }
+    // --force replaces a cluster, it does not delete someone's database.
+    const forced = await kubectl(path, 'cluster', 'create', '--force');
+    assert.equal(forced.code, 1);
+    assert.equal(forced.stderr, `error: ${path} is not a kubemu cluster file (an SQLite database with tables notes)\n`);
     assert.deepEqual(fingerprint(path), before);
     assert.throws(() => new SqliteKeyspace(path), /is not a kubemu cluster file/);
   } finally {
@@ -92,6 +96,9 @@ test('a cluster file with an overwritten page is reported as corrupt and nothing
       assert.doesNotMatch(r.stderr, /SqliteError|malformed|JSON\.parse/);
     }
     assert.deepEqual(fingerprint(path), before);
+    // Replacing a damaged cluster is the remedy: --force may.
+    assert.equal((await kubectl(path, 'cluster', 'create', '--force', '--clock', 'virtual')).code, 0);
+    assert.equal((await kubectl(path, 'get', 'ns', 'default', '-o', 'name')).stdout, 'namespace/default\n');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -165,11 +172,15 @@ test('a symlink to a cluster file is followed; a dangling one is refused and cre
     assert.equal((await kubectl(link, 'create', 'namespace', 'through-link')).code, 0);
     assert.ok(fs.lstatSync(link).isSymbolicLink(), 'the link stays a link');
     assert.equal((await kubectl(target, 'get', 'ns', 'through-link', '-o', 'name')).stdout, 'namespace/through-link\n');
+    const forced = await kubectl(link, 'cluster', 'create', '--force');
+    assert.equal(forced.stderr, `error: cluster file "${link}" is a symbolic link to ${target}: name the file itself to replace it\n`);
+    assert.ok(fs.lstatSync(link).isSymbolicLink());
+    assert.equal((await kubectl(target, 'get', 'ns', 'through-link', '-o', 'name')).stdout, 'namespace/through-link\n');
 
     const nowhere = join(dir, 'missing', 'c.db');
     const dangling = join(dir, 'dangling.db');
     fs.symlinkSync(nowhere, dangling);
-    for (const args of [['get', 'ns'], ['cluster', 'create', '--clock', 'virtual']]) {
+    for (const args of [['get', 'ns'], ['cluster', 'create', '--clock', 'virtual'], ['cluster', 'create', '--force']]) {
       const r = await kubectl(dangling, ...args);
       assert.equal(r.code, 1, args.join(' '));
       assert.equal(r.stderr, `error: cannot create the cluster file ${dangling}: it is a symbolic link to ${nowhere}, which does not exist\n`);
