@@ -82,7 +82,7 @@ export function openClusterFile(path: string): OpenedClusterFile {
       if (readOnly) throw new ReadOnlyClusterFile(path, 'it is empty and read-only, so no cluster can be created in it');
       createSchema(db);
     } else if (kind.kind === 'older') {
-      migrate(db, path, readOnly);
+      migrate(db, path, readOnly, kind.version);
     }
     if (!readOnly) db.pragma('synchronous = NORMAL');
     return { db, readOnly };

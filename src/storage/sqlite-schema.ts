@@ -12,6 +12,8 @@ import { ClusterFileError, NotAClusterFile, ReadOnlyClusterFile } from './cluste
  */
 export const APPLICATION_ID = 0x6b75626d;
 export const SCHEMA_VERSION = 2;
+/** The oldest version whose tables the current code reads unchanged (a read-only file is not migrated). */
+const READABLE_UNMIGRATED = 1;
 
 /** The current state in `kv`, every write in `log` (kine keeps only a log; we keep both so reads of the current state stay one index lookup). */
 const SCHEMA = `
@@ -120,7 +122,9 @@ export function createSchema(db: Database.Database): void {
  * Brings a file of an earlier kubemu up to the current schema and marks it as a kubemu file.
  * Its auto-vacuum mode cannot change without rewriting the file: `etcdctl defrag` does that.
  */
-export function migrate(db: Database.Database, path: string, readOnly: boolean): void {
+export function migrate(db: Database.Database, path: string, readOnly: boolean, version: number): void {
+  // Version 1 has today's tables and columns, only not the mark: it reads as it is.
+  if (readOnly && version >= READABLE_UNMIGRATED) return;
   if (readOnly) {
     throw new ReadOnlyClusterFile(path, 'it was written by an earlier kubemu and needs upgrading, but it is read-only');
   }

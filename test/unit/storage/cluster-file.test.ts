@@ -192,26 +192,32 @@ test('a symlink to a cluster file is followed; a dangling one is refused and cre
   }
 });
 
+/** A cluster file as the previous kubemu wrote it: user_version 1, no application_id, one namespace. */
+function writeVersion1File(path: string): string {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.exec(`
+    CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, create_revision INTEGER NOT NULL, mod_revision INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE log (revision INTEGER PRIMARY KEY, key TEXT NOT NULL, type TEXT NOT NULL, value TEXT NOT NULL, create_revision INTEGER NOT NULL, prev_value TEXT, prev_mod_revision INTEGER, time_ms INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE timers (queue TEXT NOT NULL, key TEXT NOT NULL, due_ms INTEGER NOT NULL, PRIMARY KEY (queue, key, due_ms)) WITHOUT ROWID;
+    CREATE INDEX timers_due ON timers(due_ms);
+  `);
+  const ns = JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kept', uid: 'u1', creationTimestamp: '2026-10-26T19:00:00Z' } });
+  db.prepare('INSERT INTO kv VALUES (?, ?, 2, 2)').run('/registry/namespaces/kept', ns);
+  db.prepare("INSERT INTO log VALUES (2, ?, 'PUT', ?, 2, NULL, NULL, ?)").run('/registry/namespaces/kept', ns, Date.UTC(2026, 9, 26, 19));
+  const settings = { mode: 'virtual', speed: 1, epochMs: Date.UTC(2026, 9, 26, 19), createdAtRealMs: 0, seed: 1 };
+  db.prepare("INSERT INTO meta VALUES ('revision', '2'), ('clock_settings', ?)").run(JSON.stringify(settings));
+  db.pragma('user_version = 1');
+  db.close();
+  return ns;
+}
+
 test('a cluster file written by the previous kubemu (user_version 1, no application_id) opens and is marked', () => {
   const dir = scratch();
   try {
     const path = join(dir, 'old.db');
-    const db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    db.exec(`
-      CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, create_revision INTEGER NOT NULL, mod_revision INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TABLE log (revision INTEGER PRIMARY KEY, key TEXT NOT NULL, type TEXT NOT NULL, value TEXT NOT NULL, create_revision INTEGER NOT NULL, prev_value TEXT, prev_mod_revision INTEGER, time_ms INTEGER NOT NULL DEFAULT 0);
-      CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-      CREATE TABLE timers (queue TEXT NOT NULL, key TEXT NOT NULL, due_ms INTEGER NOT NULL, PRIMARY KEY (queue, key, due_ms)) WITHOUT ROWID;
-      CREATE INDEX timers_due ON timers(due_ms);
-    `);
-    const ns = JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kept', uid: 'u1', creationTimestamp: '2026-10-26T19:00:00Z' } });
-    db.prepare('INSERT INTO kv VALUES (?, ?, 2, 2)').run('/registry/namespaces/kept', ns);
-    db.prepare("INSERT INTO log VALUES (2, ?, 'PUT', ?, 2, NULL, NULL, ?)").run('/registry/namespaces/kept', ns, Date.UTC(2026, 9, 26, 19));
-    const settings = { mode: 'virtual', speed: 1, epochMs: Date.UTC(2026, 9, 26, 19), createdAtRealMs: 0, seed: 1 };
-    db.prepare("INSERT INTO meta VALUES ('revision', '2'), ('clock_settings', ?)").run(JSON.stringify(settings));
-    db.pragma('user_version = 1');
-    db.close();
+    const ns = writeVersion1File(path);
 
     const c = openCluster(path, { env: {} });
     assert.equal(c.store.get('/registry/namespaces/kept')?.value, ns);
@@ -278,6 +284,32 @@ test('a read-only cluster file (0444, or in a read-only directory) is readable; 
     assert.deepEqual(fs.readdirSync(roDir), ['cluster.db']);
   } finally {
     fs.chmodSync(join(dir, 'ro'), 0o755);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a file of the previous kubemu is read as it is when read-only; one from before version 1 needs upgrading', () => {
+  const dir = scratch();
+  try {
+    fs.chmodSync(dir, 0o755);
+    const path = join(dir, 'old.db');
+    writeVersion1File(path);
+    fs.chmodSync(path, 0o444);
+    const before = fingerprint(path);
+    const r = kubemuAsUser(path, ['get', 'ns']);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /^NAME +STATUS +AGE\nkept +/);
+    assert.deepEqual(fingerprint(path), before);
+
+    fs.chmodSync(path, 0o644);
+    const db = new Database(path);
+    db.pragma('user_version = 0');
+    db.close();
+    fs.chmodSync(path, 0o444);
+    const r0 = kubemuAsUser(path, ['get', 'ns']);
+    assert.equal(r0.code, 1);
+    assert.equal(r0.stderr, `error: cannot write the cluster file ${path}: it was written by an earlier kubemu and needs upgrading, but it is read-only\n`);
+  } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
