@@ -18,7 +18,7 @@ function cli(db: string) {
 
 const lines = (s: string) => s.split('\n').filter((l) => l !== '');
 
-test('Events expire one hour of cluster time after their last write, each as a DELETE in the log', async () => {
+test('Events expire an hour of cluster time after their last write (on the next whole minute, as a reused lease), each as a DELETE in the log', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kubemu-ttl-'));
   try {
     const k = cli(join(dir, 'cluster.db'));
@@ -30,10 +30,12 @@ test('Events expire one hour of cluster time after their last write, each as a D
 
     await k(['cluster', 'advance', '59m29s']); // 19:59:59, a second before the first ones are an hour old
     assert.deepEqual(lines(await k(['get', 'events', '-o', 'name'])), events);
-    await k(['cluster', 'advance', '2s']); // 20:00:01: those written at 19:00:00 and 19:00:01 are gone
+    await k(['cluster', 'advance', '2s']); // 20:00:01: those written at 19:00:00 are gone, the others go at 20:01
     const left = lines(await k(['get', 'events', '-o', 'name']));
     assert.ok(left.length > 0 && left.length < events.length, `${left.length} of ${events.length}`);
-    await k(['cluster', 'advance', '1m']);
+    await k(['cluster', 'advance', '58s']); // 20:00:59
+    assert.deepEqual(lines(await k(['get', 'events', '-o', 'name'])), left);
+    await k(['cluster', 'advance', '1s']); // 20:01:00
     assert.deepEqual(lines(await k(['get', 'events', '-o', 'name'])), []);
 
     const log = await k(['etcdctl', 'watch', '--prefix', '/registry/events/', '--rev', '1']);
@@ -62,7 +64,7 @@ test('a write to an Event renews it: it lives an hour after the last one', async
     await k(['label', 'event', 'hand-made', 'renewed=yes']);
     await k(['cluster', 'advance', '31m']); // an hour after creation, 31 minutes after the label
     assert.equal(await k(['get', 'event', 'hand-made', '-o', 'name']), 'event/hand-made\n');
-    await k(['cluster', 'advance', '30m']); // 61 minutes after the label
+    await k(['cluster', 'advance', '30m']); // 61 minutes after the label (its lease ran to the next minute)
     assert.equal(await k(['get', 'events', '-o', 'name']), '');
   } finally {
     rmSync(dir, { recursive: true, force: true });
