@@ -68,9 +68,14 @@ export function openClusterFile(path: string): OpenedClusterFile {
     createSchema(db);
     return { db, readOnly: false };
   }
-  createIfMissing(path);
-  const real = realpathSync(path);
-  checkHeader(path, real);
+  let real: string;
+  try {
+    createIfMissing(path);
+    real = realpathSync(path);
+    checkHeader(path, real);
+  } catch (e) {
+    throw fileSystemError(e, path);
+  }
   const readOnly = !writable(real);
   let db: Database.Database | undefined;
   try {
@@ -88,8 +93,23 @@ export function openClusterFile(path: string): OpenedClusterFile {
     return { db, readOnly };
   } catch (e) {
     db?.close();
-    throw clusterFileError(e, path);
+    throw clusterFileError(fileSystemError(e, path), path);
   }
+}
+
+/** What the file system refused, in words (not Node's `EACCES: permission denied, open '...'`). */
+function fileSystemError(e: unknown, path: string): unknown {
+  const why: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+    ENOTDIR: 'a part of the path is not a directory',
+    ENOSPC: 'the disk is full',
+    ELOOP: 'too many levels of symbolic links',
+  };
+  const code = errno(e);
+  const text = code === undefined ? undefined : why[code];
+  return text === undefined ? e : new ClusterFileError(`cannot open the cluster file ${path}: ${text}`);
 }
 
 function errno(e: unknown): string | undefined {
