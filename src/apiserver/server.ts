@@ -24,7 +24,7 @@ import {
   storagePrefix,
 } from './resources.js';
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
-import { DecodedObjects } from './decoded-objects.js';
+import { DecodedObjects, parseStoredObject } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
 import type { PatchType } from './patch-object.js';
 import { lazy } from '../common/lazy.js';
@@ -79,7 +79,7 @@ export class ApiServer {
     readonly clock: ClusterClock,
     readonly random: RandomSource,
   ) {
-    this.decoded = new DecodedObjects(() => store.rollbackEpoch());
+    this.decoded = new DecodedObjects(() => store.rollbackEpoch(), store.path);
     this.cache = new ReadCache(
       () => store.revision(),
       () => store.rollbackEpoch(),
@@ -437,7 +437,7 @@ export class ApiServer {
       if (!info && !resourceForKey(e.kv.key)) return [];
       if (e.type === 'DELETE') {
         if (e.deletedValue === undefined) return [];
-        const o = decode(e.deletedValue, e.kv.modRevision);
+        const o = decode(this.store.path, e.kv.key, e.deletedValue, e.kv.modRevision);
         return [{ type: 'DELETED', key: e.kv.key, object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
       }
       const o = this.decoded.decode(e.kv.key, e.kv.modRevision, () => e.kv.value);
@@ -489,8 +489,8 @@ function defaultPropagation(_info: ResourceInfo): PropagationPolicy {
   return 'Background';
 }
 
-function decode(value: string, modRevision: number): KubeObject {
-  const o = JSON.parse(value) as KubeObject;
+function decode(path: string, key: string, value: string, modRevision: number): KubeObject {
+  const o = parseStoredObject(path, key, value);
   o.metadata.resourceVersion = String(modRevision);
   return o;
 }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { SqliteKeyspace } from '../storage/sqlite-keyspace.js';
 import type { Keyspace } from '../storage/keyspace.js';
 import { ClusterClock, type ClockSettings } from '../sim/clock.js';
@@ -9,6 +8,7 @@ import { SqliteTimers } from '../storage/sqlite-timers.js';
 import type { TimerQueue } from '../storage/timers.js';
 import { ControlPlane } from '../controllers/control-plane.js';
 import { type ClockRequest, clockSettingsFrom } from './settings.js';
+import { CorruptClusterFile, clusterFileError } from '../storage/cluster-file-errors.js';
 
 const SETTINGS_KEY = 'clock_settings';
 
@@ -21,6 +21,8 @@ export interface Cluster {
   readonly api: ApiServer;
   readonly timers: TimerQueue;
   readonly controlPlane: ControlPlane;
+  /** the file cannot be written: commands read it as it is, and a write fails (ReadOnlyClusterFile) */
+  readonly readOnly: boolean;
   close(): void;
 }
 
@@ -40,7 +42,7 @@ export function openCluster(path: string, opts: OpenOptions): Cluster {
     store.transaction(() => {
       const saved = store.getMeta(SETTINGS_KEY);
       if (saved !== undefined) {
-        settings = JSON.parse(saved) as ClockSettings;
+        settings = parseSettings(path, saved);
         return;
       }
       settings = clockSettingsFrom(opts.create ?? {}, opts.env, realNow());
@@ -51,8 +53,21 @@ export function openCluster(path: string, opts: OpenOptions): Cluster {
     return assemble(path, store, settings!, realNow);
   } catch (e) {
     store.close();
-    throw e;
+    throw clusterFileError(e, path);
   }
+}
+
+function parseSettings(path: string, saved: string): ClockSettings {
+  let s: Partial<ClockSettings> | undefined;
+  try {
+    s = JSON.parse(saved) as Partial<ClockSettings>;
+  } catch {
+    s = undefined;
+  }
+  if (!s || typeof s !== 'object' || (s.mode !== 'wall' && s.mode !== 'virtual') || typeof s.epochMs !== 'number') {
+    throw new CorruptClusterFile(path, 'its clock settings do not parse');
+  }
+  return s as ClockSettings;
 }
 
 function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, realNow: () => number): Cluster {
@@ -62,5 +77,5 @@ function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, 
   const api = new ApiServer(store, clock, random);
   const timers = new SqliteTimers(store.db);
   const controlPlane = new ControlPlane({ api, store, clock, random, timers });
-  return { path, store, clock, random, api, timers, controlPlane, close: () => store.close() };
+  return { path, store, clock, random, api, timers, controlPlane, readOnly: store.readOnly, close: () => store.close() };
 }

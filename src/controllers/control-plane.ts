@@ -33,6 +33,7 @@ export const CONTROLLER_NAMES = [
   'replicaset-controller',
   'default-scheduler',
   'kubelet',
+  'event-ttl',
 ] as const;
 
 const defaults = lazy(() => (require('./default-controllers.js') as typeof import('./default-controllers.js')).defaultControllers);

@@ -5,11 +5,13 @@ import { deploymentController } from './deployment/controller.js';
 import { replicaSetController } from './replicaset/controller.js';
 import { schedulerController } from './scheduler/controller.js';
 import { kubeletController } from './kubelet/controller.js';
+import { eventTtlController } from './event-ttl/controller.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
  * kube-controller-manager's (namespace, garbage collector, deployment, replicaset), then the
- * scheduler, then the kubelets of all nodes.
+ * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
+ * --event-ttl, an etcd lease there).
  */
 export function defaultControllers(): Controller[] {
   return [
@@ -19,5 +21,6 @@ export function defaultControllers(): Controller[] {
     replicaSetController(),
     schedulerController(),
     kubeletController(),
+    eventTtlController(),
   ];
 }
