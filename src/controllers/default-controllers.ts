@@ -5,10 +5,11 @@ import { deploymentController } from './deployment/controller.js';
 import { replicaSetController } from './replicaset/controller.js';
 import { schedulerController } from './scheduler/controller.js';
 import { kubeletController } from './kubelet/controller.js';
+import { nodeIpamController } from './nodeipam/controller.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
- * kube-controller-manager's (namespace, garbage collector, deployment, replicaset), then the
+ * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM), then the
  * scheduler, then the kubelets of all nodes.
  */
 export function defaultControllers(): Controller[] {
@@ -17,6 +18,7 @@ export function defaultControllers(): Controller[] {
     garbageCollectorController(),
     deploymentController(),
     replicaSetController(),
+    nodeIpamController(),
     schedulerController(),
     kubeletController(),
   ];
