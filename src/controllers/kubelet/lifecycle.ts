@@ -21,6 +21,11 @@ import { planStop, preStopSeconds } from './termination.js';
  * A tag the registry lacks, first pull at 1 s (see backoff.ts for the doubling):
  *   1 s ErrImagePull, 2 s ImagePullBackOff (the sandbox's relist), 12 s ErrImagePull (back-off
  *   10 s over), 22 s ImagePullBackOff, 32 s ErrImagePull (20 s), 42 s … 72 s ErrImagePull (40 s) …
+ *
+ * Once the pod is being deleted nothing is pulled any more: a container about to pull, or
+ * waiting out a pull back-off, is Done (upstream's pod worker cancels the sync that was starting
+ * it and only tears the pod down). Deleted at 0.5 s, the pod above is gone at 1 s, when its
+ * sandbox step comes, with no Pulling, Failed or BackOff event.
  */
 
 /** Creating the pod sandbox (network namespace, pause container) takes this long. */
