@@ -3,6 +3,7 @@ import type { Cluster } from '../cluster/cluster.js';
 import type { Reactor } from '../sim/catch-up.js';
 import { catchUp } from '../sim/catch-up.js';
 import type { TimerQueue } from '../storage/timers.js';
+import type { WatchEvent } from '../apiserver/server.js';
 import type { Controller, ControllerContext } from './framework/controller.js';
 import { Informer, informerCursor } from './framework/informer.js';
 import { lazy } from '../common/lazy.js';
@@ -10,7 +11,7 @@ import { EventRecorder } from './framework/events.js';
 import { ComponentState } from './framework/state.js';
 import { WorkQueue } from './framework/work-queue.js';
 import { FailureCounts } from './framework/rate-limiter.js';
-import { handleSyncError } from './framework/sync-errors.js';
+import { handleSyncError, internalHandlerErrorText } from './framework/sync-errors.js';
 import { logRejectedEvent } from './framework/rejected-events.js';
 
 /** How long a write takes to reach a controller through its informer. */
@@ -136,7 +137,7 @@ export class ControlPlane implements Reactor {
     const batch = { from, ...this.cluster.api.changesWithLast(from, undefined, undefined, now - latencyMs) };
     for (const { controller, informer, ctx } of entries) {
       const queue = new WorkQueue();
-      for (const ev of informer.deliver(now, batch, latencyMs)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
+      for (const ev of informer.deliver(now, batch, latencyMs)) for (const k of this.keysFor(controller, ev, ctx)) queue.add(k);
       for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
       // Read at this step (another process may have run steps since the last one).
       const failures = new FailureCounts(ctx.state);
@@ -149,6 +150,21 @@ export class ControlPlane implements Reactor {
           handleSyncError(controller, ctx, failures, key, e, (text, error) => this.reportOnce(controller.name, text, error));
         }
       }
+    }
+  }
+
+  /**
+   * The controller's event handlers for one watch event. A bug in them is said once and the
+   * event skipped (the informer has moved past it): better one missed wake-up than a step that
+   * fails, and with it every later one, on the same event.
+   */
+  private keysFor(controller: Controller, ev: WatchEvent, ctx: ControllerContext): string[] {
+    try {
+      return controller.keysFor(ev, ctx);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.reportOnce(controller.name, internalHandlerErrorText(controller.name, `${ev.type} ${ev.key}`, message), e);
+      return [];
     }
   }
 

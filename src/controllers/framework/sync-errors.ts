@@ -50,6 +50,14 @@ export function internalErrorText(controller: string, key: string, message: stri
 }
 
 /**
+ * The stderr line for a bug met in a controller's event handlers:
+ *   `kubemu: internal error in kubelet handling MODIFIED /registry/pods/default/web (event skipped): x is not a function`
+ */
+export function internalHandlerErrorText(controller: string, event: string, message: string): string {
+  return `kubemu: internal error in ${controller} handling ${event} (event skipped): ${message}\n`;
+}
+
+/**
  * utilruntime.HandleError(err) in the controller-manager's log: an error line whatever the
  * verbosity, from the caller's source line, e.g.
  *   `E1026 19:00:10.001058       1 replica_set.go:640] "Unhandled Error" err="sync \"t/web-5d8f\" failed with ..." logger="UnhandledError"`

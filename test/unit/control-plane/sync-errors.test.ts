@@ -166,3 +166,34 @@ test('the event recorder drops an event its namespace refuses, and tells who ask
   assert.equal(c.api.list(findByKind('v1', 'Event')!, 't').length, 0);
   c.close();
 });
+
+test('a bug in event handlers: said once, the event skipped, the other controllers and later events go on', () => {
+  const c = cluster();
+  const t0 = c.clock.now();
+  const handled: string[] = [];
+  const broken: Controller = {
+    name: 'broken',
+    watches: [CONFIGMAPS],
+    keysFor(ev) {
+      if (ev.object.metadata.name === 'x') throw new RangeError('Invalid time value');
+      if (ev.object.metadata.name === 'y') handled.push('y');
+      return [];
+    },
+    sync() {},
+  };
+  const other = recording('other', 'x', t0, () => {});
+  c.api.create(CONFIGMAPS, 'default', configMap('x'));
+  c.api.create(CONFIGMAPS, 'default', configMap('y'));
+  const reports: string[] = [];
+  run(c, [broken, other], t0 + 5, reports);
+  c.clock.at(t0 + 10, () => c.api.modify(CONFIGMAPS, 'default', 'x', (o) => ({ ...o, data: { k: 'w' } })));
+  run(c, [broken, other], t0 + 100, reports);
+  assert.deepEqual(handled, ['y']);
+  assert.deepEqual(other.syncs, [1, 11]);
+  // Once per control plane, that is per command: the second run (another command) says it again.
+  assert.deepEqual(reports, [
+    'kubemu: internal error in broken handling ADDED /registry/configmaps/default/x (event skipped): Invalid time value\n',
+    'kubemu: internal error in broken handling MODIFIED /registry/configmaps/default/x (event skipped): Invalid time value\n',
+  ]);
+  c.close();
+});
