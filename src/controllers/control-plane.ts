@@ -43,8 +43,12 @@ export const CONTROLLER_NAMES = [
  * KUBEMU_DEBUG set, with the stack, as check-err.ts does for a command's own errors).
  */
 function reportOnStderr(text: string, error: unknown): void {
-  writeSync(2, text);
-  if (process.env['KUBEMU_DEBUG'] && error instanceof Error && error.stack) writeSync(2, `${error.stack}\n`);
+  try {
+    writeSync(2, text);
+    if (process.env['KUBEMU_DEBUG'] && error instanceof Error && error.stack) writeSync(2, `${error.stack}\n`);
+  } catch {
+    // stderr closed: the report is lost, the step must go on regardless
+  }
 }
 
 const defaults = lazy(() => (require('./default-controllers.js') as typeof import('./default-controllers.js')).defaultControllers);
