@@ -1,4 +1,14 @@
-/** How deeply a parsed JSON value nests, measured without recursion (the value may be too deep for it). */
+/**
+ * How deeply JSON values may nest, and how deeply one does (measured without recursion, as
+ * the value may be too deep for it). Why kubemu's limit is below kubectl's: see
+ * src/client/manifests/input-limits.ts.
+ */
+
+/** Go's encoding/json maxNestingDepth and go-yaml v2's max_flow_level / max_indents. */
+export const MAX_NESTING_DEPTH = 10000;
+
+/** The deepest value kubemu reads or stores. */
+export const KUBEMU_MAX_DEPTH = 1000;
 
 /**
  * The nesting depth of a JSON value (a scalar is 0, `{}` and `[]` are 1), computed without

@@ -18,12 +18,9 @@
  */
 
 import { jsonDepthBeyond } from '../../common/json-depth.js';
+import { KUBEMU_MAX_DEPTH, MAX_NESTING_DEPTH } from '../../common/json-depth.js';
 
-/** Go's encoding/json maxNestingDepth and go-yaml v2's max_flow_level / max_indents. */
-export const MAX_NESTING_DEPTH = 10000;
-
-/** The deepest document kubemu reads (see above). */
-export const KUBEMU_MAX_DEPTH = 1000;
+export { KUBEMU_MAX_DEPTH, MAX_NESTING_DEPTH };
 
 /** The message for a document within kubectl's limits but beyond kubemu's. */
 export function kubemuDepthMessage(): string {
