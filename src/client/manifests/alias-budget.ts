@@ -18,6 +18,11 @@
  * one expansion the alias share only grows and the allowed ratio only falls, so if go-yaml
  * trips inside it, it is still tripped at its end.
  *
+ * The counts are js-yaml's, not go-yaml's: js-yaml composes a plain scalar in block context
+ * twice (first as a would-be mapping key, then as the value it is), so both counts run up to
+ * about twice go-yaml's. The share, which decides in all but the largest documents, is about
+ * the same; the size thresholds are reached somewhat sooner.
+ *
  * It also reports an alias inside its own anchor's value (`&a [1, *a]`), which js-yaml
  * turns into a cyclic value: go-yaml says `yaml: anchor 'a' value contains itself`.
  */
