@@ -56,6 +56,8 @@ export function goYamlDepthVerdict(text: string): GoYamlDepthVerdict {
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li] ?? '';
     let i = 0;
+    /** Where the properties before the current token began (a key may start there). */
+    let propertyStart: number | null = null;
     const firstCol = line.length - line.trimStart().length;
     if (blockScalarParent !== null) {
       if (line.trim() === '' || firstCol > blockScalarParent) continue;
@@ -80,6 +82,7 @@ export function goYamlDepthVerdict(text: string): GoYamlDepthVerdict {
       const next = line[i + 1];
       const blankAfter = next === undefined || next === ' ' || next === '\t';
       if (c === '[' || c === '{') {
+        propertyStart = null;
         flow++;
         jsonDepth(0, c);
         if (flow > MAX_NESTING_DEPTH) return { kind: 'yaml', line0: li };
@@ -104,6 +107,9 @@ export function goYamlDepthVerdict(text: string): GoYamlDepthVerdict {
         blockScalarParent = indent;
         break;
       }
+      // A key's position is that of its first property (`&anchor`, `!tag`), if it has any.
+      const tokenStart: number = propertyStart ?? i;
+      propertyStart = c === '&' || c === '!' ? tokenStart : null;
       if (c === '&' || c === '!' || c === '*') {
         while (i < line.length && !' \t,[]{}'.includes(line[i] as string)) i++;
         if (c !== '*') continue;
@@ -113,13 +119,16 @@ export function goYamlDepthVerdict(text: string): GoYamlDepthVerdict {
           openQuote = c;
           break;
         }
-        const start = i;
-        i = end + 1;
-        if (isKeyColon(line, skipBlanks(line, i)) && roll(start, '{')) return { kind: 'yaml', line0: li };
+        const start = tokenStart;
+        i = skipBlanks(line, end + 1);
+        if (isKeyColon(line, i)) {
+          if (roll(start, '{')) return { kind: 'yaml', line0: li };
+          i++;
+        }
         continue;
       } else {
         // A plain scalar ends at ': ', ' #', end of line, or (in flow context) a flow indicator.
-        const start = i;
+        const start = tokenStart;
         while (i < line.length) {
           const d = line[i] as string;
           if (d === ':' && isKeyColon(line, i)) break;
@@ -134,7 +143,11 @@ export function goYamlDepthVerdict(text: string): GoYamlDepthVerdict {
         continue;
       }
       // After an alias: is it a key?
-      if (isKeyColon(line, skipBlanks(line, i)) && roll(i, '{')) return { kind: 'yaml', line0: li };
+      i = skipBlanks(line, i);
+      if (isKeyColon(line, i)) {
+        if (roll(tokenStart, '{')) return { kind: 'yaml', line0: li };
+        i++;
+      }
     }
   }
   return json;

@@ -158,3 +158,25 @@ test('keys named like JavaScript builtins are read as data, from YAML and from J
   }
   assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), before);
 });
+
+test('go-yaml\'s depth error is located as kubectl 1.33 locates it, whatever the keys look like', () => {
+  const cases: [string, string, string][] = [
+    ['quoted keys', `${header}x:\n${Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(i + 1)}"a":\n`).join('')}`, 'line 10005: '],
+    ['anchored keys', `${header}x:\n${Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(i + 1)}&a${i} a:\n`).join('')}`, 'line 10005: '],
+    ['sequences', `${header}x:\n${Array.from({ length: 10_001 }, (_, i) => `${' '.repeat(i)}-\n`).join('')}`, 'line 10006: '],
+    [
+      'comments and a block scalar',
+      `${header}s: |\n  [[[[[[\n  a: b:\nx:\n${Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(i + 1)}a: # c: [\n`).join('')}`,
+      'line 10008: ',
+    ],
+    ['flow mappings', `${header}x: ${'{a: '.repeat(10_001)}1${'}'.repeat(10_001)}\n`, 'line 5: '],
+    ['on the first line', `x: ${'['.repeat(10_001)}${']'.repeat(10_001)}\n${header}`, ''],
+  ];
+  for (const [name, text, where] of cases) {
+    assert.equal(
+      errorOf('d.yaml', text),
+      `error parsing d.yaml: error converting YAML to JSON: yaml: ${where}exceeded max depth of 10000`,
+      name,
+    );
+  }
+});
