@@ -93,8 +93,10 @@ function depthError(text: string, err: yaml.YAMLException): ManifestError {
   if (verdict?.kind === 'json') {
     return new ManifestError(`error unmarshaling JSON: while decoding JSON: invalid character '${verdict.char}' exceeded max depth`);
   }
-  const line = ((err.mark as { line?: number } | undefined)?.line ?? 0) + 1;
-  return new ManifestError(`${CONVERT_PREFIX}yaml: line ${line}: ${kubemuDepthMessage()}`);
+  // Framed like go-yaml's scanner errors: no line when it is the first.
+  const line0 = (err.mark as { line?: number } | undefined)?.line ?? 0;
+  const where = line0 > 0 ? `line ${line0 + 1}: ` : '';
+  return new ManifestError(`${CONVERT_PREFIX}yaml: ${where}${kubemuDepthMessage()}`);
 }
 
 /**
