@@ -41,15 +41,15 @@ export function goYamlDepthVerdict(text: string): GoYamlDepthVerdict {
   /** Set while inside a quoted scalar spanning lines. */
   let openQuote: '"' | "'" | null = null;
 
-  const jsonDepth = (extra: number, char: '[' | '{'): void => {
-    if (json === null && indents.length + flow + extra > MAX_NESTING_DEPTH) json = { kind: 'json', char };
+  const jsonDepth = (char: '[' | '{'): void => {
+    if (json === null && indents.length + flow > MAX_NESTING_DEPTH) json = { kind: 'json', char };
   };
   /** roll_indent: true when the stack overflows. */
   const roll = (col: number, char: '[' | '{'): boolean => {
     if (flow > 0 || indent >= col) return false;
     indents.push(indent);
     indent = col;
-    jsonDepth(0, char);
+    jsonDepth(char);
     return indents.length > MAX_NESTING_DEPTH;
   };
 
@@ -84,7 +84,7 @@ export function goYamlDepthVerdict(text: string): GoYamlDepthVerdict {
       if (c === '[' || c === '{') {
         propertyStart = null;
         flow++;
-        jsonDepth(0, c);
+        jsonDepth(c);
         if (flow > MAX_NESTING_DEPTH) return { kind: 'yaml', line0: li };
         i++;
         continue;
