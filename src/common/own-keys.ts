@@ -6,6 +6,7 @@
  * helpers read and write *own* properties only, so such a key behaves as any other and no
  * input reaches Object.prototype. Use them wherever the key is not a literal in our code.
  */
+
 /** Is `key` an own property of `o`? (Not `key in o`, which sees Object.prototype.) */
 export function hasOwn(o: object | undefined | null, key: string): boolean {
   return o !== undefined && o !== null && Object.prototype.hasOwnProperty.call(o, key);
