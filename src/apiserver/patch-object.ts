@@ -5,7 +5,8 @@ import { applyJsonMergePatch } from './patch/json-merge-patch.js';
 import { applyJsonPatch } from './patch/json-patch.js';
 import { strategicSchemaFor } from './patch/patch-meta.js';
 import { PatchError, strategicMergeUnsupported, toStatusError } from './patch/patch-errors.js';
-import { StatusError } from './errors.js';
+import { StatusError, badRequest } from './errors.js';
+import { KUBEMU_MAX_DEPTH, MAX_NESTING_DEPTH, jsonDepthBeyond } from '../common/json-depth.js';
 
 /** The PATCH content types: strategic merge, JSON merge (RFC 7386), JSON patch (RFC 6902). */
 export type PatchType = 'strategic' | 'merge' | 'json';
@@ -15,6 +16,16 @@ export type PatchType = 'strategic' | 'merge' | 'json';
  * errors. The result still goes through admission and the update rules.
  */
 export function patchObject(obj: KubeObject, type: PatchType, patch: JsonValue): KubeObject {
+  const patched = applyPatch(obj, type, patch);
+  // A patch may nest one deep value inside another: refuse a result too deep to walk (the
+  // API server's own limit, 10,000, is the JSON decoder's; see common/json-depth.ts).
+  if (jsonDepthBeyond(patched, KUBEMU_MAX_DEPTH) > KUBEMU_MAX_DEPTH) {
+    throw badRequest(`the patched object nests deeper than ${KUBEMU_MAX_DEPTH} levels (kubemu's limit; the API server's is ${MAX_NESTING_DEPTH})`);
+  }
+  return patched;
+}
+
+function applyPatch(obj: KubeObject, type: PatchType, patch: JsonValue): KubeObject {
   const doc = obj as unknown as JsonObject;
   try {
     switch (type) {
