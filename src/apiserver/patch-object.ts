@@ -6,15 +6,28 @@ import { applyJsonPatch } from './patch/json-patch.js';
 import { strategicSchemaFor } from './patch/patch-meta.js';
 import { PatchError, strategicMergeUnsupported, toStatusError } from './patch/patch-errors.js';
 import { StatusError } from './errors.js';
+import { jsonPatchResultError, strategicPatchResultError } from './decode/index.js';
+import { marshalOrder } from './decode/marshal-order.js';
 
 /** The PATCH content types: strategic merge, JSON merge (RFC 7386), JSON patch (RFC 6902). */
 export type PatchType = 'strategic' | 'merge' | 'json';
 
 /**
  * Applies a PATCH body to the stored object as kube-apiserver's patch handler does, with its
- * errors. The result still goes through admission and the update rules.
+ * errors, then decodes the result into the kind's Go type (decode/index.ts): a result that
+ * does not decode fails the patch. The result still goes through admission and the update rules.
  */
 export function patchObject(obj: KubeObject, type: PatchType, patch: JsonValue): KubeObject {
+  const result = applyPatch(obj, type, patch);
+  const err =
+    type === 'strategic'
+      ? strategicPatchResultError(result, patch)
+      : jsonPatchResultError(marshalOrder(result as unknown as JsonObject, type, patch) as unknown as KubeObject);
+  if (err) throw err;
+  return result;
+}
+
+function applyPatch(obj: KubeObject, type: PatchType, patch: JsonValue): KubeObject {
   const doc = obj as unknown as JsonObject;
   try {
     switch (type) {

@@ -14,6 +14,7 @@ import { isJsonObject } from '../common/json.js';
 import { StatusError } from './errors.js';
 import type { KubeObject } from './object.js';
 import type { ResourceInfo } from './resources.js';
+import { bodyDecodeError, jsonPatchResultError } from './decode/index.js';
 
 /** What a Scale write asks for: the new size, and optionally the resourceVersion it was read at. */
 export interface ScaleWrite {
@@ -64,6 +65,21 @@ export function withScaleReplicas(obj: KubeObject, w: ScaleWrite): KubeObject {
   next['spec'] = { ...spec, replicas: w.replicas };
   if (w.resourceVersion) next.metadata.resourceVersion = w.resourceVersion;
   return next;
+}
+
+/**
+ * A Scale write whose replicas do not fit the Scale's int32 (`kubectl scale --replicas=3000000000`)
+ * fails as the Scale body fails to decode: a PUT (a write with a resourceVersion, after the
+ * precondition GET) with the 400 of an undecodable body, kubectl's blind write (a merge
+ * PATCH of spec.replicas) with the patch's 422 quoting the patched Scale.
+ */
+export function scaleWriteError(obj: KubeObject, w: ScaleWrite): StatusError | undefined {
+  const current = scaleOf(obj);
+  const scale: KubeObject = { ...current, spec: { replicas: w.replicas } };
+  if (w.resourceVersion) return bodyDecodeError(scale, 'Scale', 'v1', 'autoscaling/v1');
+  // The merge patch's result as evanphx/json-patch marshals it: top level and spec sorted.
+  const { apiVersion, kind, metadata, status } = scale;
+  return jsonPatchResultError({ apiVersion, kind, metadata, spec: { replicas: w.replicas }, status } as KubeObject);
 }
 
 /**

@@ -33,6 +33,7 @@ import { lazy } from '../common/lazy.js';
 const admission = lazy(() => require('./admission.js') as typeof import('./admission.js'));
 const patches = lazy(() => require('./patch-object.js') as typeof import('./patch-object.js'));
 const scaleSubresource = lazy(() => require('./scale-subresource.js') as typeof import('./scale-subresource.js'));
+const decoding = lazy(() => require('./decode/index.js') as typeof import('./decode/index.js'));
 const serviceIPs = lazy(() => require('./service-ip-allocator.js') as typeof import('./service-ip-allocator.js'));
 
 /** DeleteOptions.propagationPolicy */
@@ -149,6 +150,7 @@ export class ApiServer {
       const obj = structuredClone(input);
       obj.apiVersion = apiVersionOf(info);
       obj.kind = info.kind;
+      this.requireDecodable(info, obj);
       const meta = obj.metadata ?? (obj.metadata = {});
       if (info.namespaced) {
         if (meta.namespace && namespace && meta.namespace !== namespace) {
@@ -190,6 +192,7 @@ export class ApiServer {
    */
   update(info: ResourceInfo, input: KubeObject, opts: WriteOptions = {}): KubeObject {
     return this.store.transaction(() => {
+      this.requireDecodable(info, { ...input, apiVersion: apiVersionOf(info), kind: info.kind });
       const ns = info.namespaced ? input.metadata.namespace : undefined;
       const name = input.metadata.name ?? '';
       const old = this.get(info, ns, name);
@@ -310,7 +313,19 @@ export class ApiServer {
   updateScale(info: ResourceInfo, namespace: string | undefined, name: string, w: import('./scale-subresource.js').ScaleWrite, opts: WriteOptions = {}): KubeObject {
     const sub = scaleSubresource();
     sub.requireScale(info);
-    return sub.scaleOf(this.modify(info, namespace, name, (o) => sub.withScaleReplicas(o, w), opts));
+    return sub.scaleOf(
+      this.modify(
+        info,
+        namespace,
+        name,
+        (o) => {
+          const err = sub.scaleWriteError(o, w);
+          if (err) throw err;
+          return sub.withScaleReplicas(o, w);
+        },
+        opts,
+      ),
+    );
   }
 
   private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {
@@ -402,6 +417,15 @@ export class ApiServer {
     // An unscheduled pod, or one that already finished, has nothing to stop: it goes at once.
     if (!spec.nodeName || phase === 'Succeeded' || phase === 'Failed') return 0;
     return Math.max(0, requested ?? spec.terminationGracePeriodSeconds ?? 30);
+  }
+
+  /**
+   * The body must decode into the kind's Go type before anything else happens (decode/):
+   * `replicas: "four"` is a 400, not a defaulted 1; nothing is stored.
+   */
+  private requireDecodable(info: ResourceInfo, obj: KubeObject): void {
+    const err = decoding().bodyDecodeError(obj, info.kind, info.version, apiVersionOf(info));
+    if (err) throw err;
   }
 
   private requireNamespace(ns: string): void {
