@@ -1,10 +1,10 @@
 /**
  * The Go type each kind kubemu serves decodes into (k8s.io/api), by `<group>/<Kind>`. TypeMeta
  * (kind, apiVersion) is left out: kubemu resolves the kind before decoding, as the API server's
- * serializer does. Status structs are checked only for being objects: kubemu's own
- * controllers write them, and the main resource ignores status anyway.
+ * serializer does. Workload status is typed; other kinds' status structs are checked only for
+ * being objects (kubemu's own controllers write them, and the main resource ignores status).
  */
-import { bool, bytes, int32, intOrString, list, map, named, str, struct, time, unchecked, type GoType } from './go-types.js';
+import { bool, bytes, int32, int64, intOrString, list, map, named, str, struct, time, unchecked, type GoType } from './go-types.js';
 import { labelSelector, objectMeta } from './meta-types.js';
 import { localObjectReference, podSpec, podTemplateSpec } from './pod-types.js';
 
@@ -96,10 +96,49 @@ const nodeSpec: GoType = struct('v1.NodeSpec', () => ({
   externalID: str,
 }));
 
+const deploymentStatus: GoType = struct('v1.DeploymentStatus', () => ({
+  observedGeneration: int64,
+  replicas: int32,
+  updatedReplicas: int32,
+  readyReplicas: int32,
+  availableReplicas: int32,
+  unavailableReplicas: int32,
+  terminatingReplicas: int32,
+  conditions: list(
+    struct('v1.DeploymentCondition', () => ({
+      type: named('v1.DeploymentConditionType'),
+      status: named('v1.ConditionStatus'),
+      lastUpdateTime: time,
+      lastTransitionTime: time,
+      reason: str,
+      message: str,
+    })),
+  ),
+  collisionCount: int32,
+}));
+
+const replicaSetStatus: GoType = struct('v1.ReplicaSetStatus', () => ({
+  replicas: int32,
+  fullyLabeledReplicas: int32,
+  readyReplicas: int32,
+  availableReplicas: int32,
+  terminatingReplicas: int32,
+  observedGeneration: int64,
+  conditions: list(
+    struct('v1.ReplicaSetCondition', () => ({
+      type: named('v1.ReplicaSetConditionType'),
+      status: named('v1.ConditionStatus'),
+      lastTransitionTime: time,
+      reason: str,
+      message: str,
+    })),
+  ),
+}));
+
 /** Top-level structs by `<group>/<Kind>` ('' for the core group). */
 export const KIND_TYPES: Readonly<Record<string, GoType>> = {
-  'apps/Deployment': struct('v1.Deployment', () => ({ metadata: objectMeta, spec: deploymentSpec, status: opaque('v1.DeploymentStatus') })),
-  'apps/ReplicaSet': struct('v1.ReplicaSet', () => ({ metadata: objectMeta, spec: replicaSetSpec, status: opaque('v1.ReplicaSetStatus') })),
+  'apps/Deployment': struct('v1.Deployment', () => ({ metadata: objectMeta, spec: deploymentSpec, status: deploymentStatus })),
+  'apps/ReplicaSet': struct('v1.ReplicaSet', () => ({ metadata: objectMeta, spec: replicaSetSpec, status: replicaSetStatus })),
   '/Pod': struct('v1.Pod', () => ({ metadata: objectMeta, spec: podSpec, status: opaque('v1.PodStatus') })),
   '/Service': struct('v1.Service', () => ({ metadata: objectMeta, spec: serviceSpec, status: opaque('v1.ServiceStatus') })),
   '/Endpoints': struct('v1.Endpoints', () => ({ metadata: objectMeta, subsets: list(endpointSubset) })),
