@@ -45,7 +45,9 @@ export function named(name: string): GoType {
 
 /** A struct type; `name` is package-qualified (`v1.PodSpec`), fields in declaration order. */
 export function struct(name: string, fields: () => Readonly<Record<string, GoType>>): GoType {
-  return { t: 'struct', name, fields };
+  // Built on first use (types refer to each other) and kept: decoding runs on every write.
+  let built: Readonly<Record<string, GoType>> | undefined;
+  return { t: 'struct', name, fields: () => (built ??= fields()) };
 }
 
 /** A slice: list(container) names itself `[]v1.Container`. */
