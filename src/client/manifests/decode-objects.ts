@@ -19,7 +19,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
 import { ManifestError, aggregateMessage } from './errors.js';
 import type { RawDocument } from './decode-stream.js';
-import { metadataDecodeError } from './decode-metadata.js';
+import { metadataDecodeError, rememberBytes } from './typed-decode.js';
 
 export interface DocumentObjects {
   objects: JsonObject[];
@@ -44,11 +44,14 @@ export function documentObjects(doc: RawDocument, source: string): DocumentObjec
   }
   const kind = typeof v['kind'] === 'string' ? v['kind'] : '';
   if (kind === '') return fail(`unable to decode "${source}": Object 'Kind' is missing in '${doc.raw}'`);
-  const metaError = metadataDecodeError(doc);
+  const metaError = metadataDecodeError(v, doc.raw);
   if (metaError) return fail(`unable to decode "${source}": ${metaError}`);
 
   const items = v['items'];
-  if (items === undefined || items === null) return { objects: [v] };
+  if (items === undefined || items === null) {
+    rememberBytes(v, doc.raw);
+    return { objects: [v] };
+  }
   if (!Array.isArray(items)) {
     return fail(
       `unable to decode "${source}": json: cannot unmarshal ${goJsonKind(items)} into Go struct field decodeList.items of type []json.RawMessage`,

@@ -5,3 +5,4 @@ export { ManifestError } from './errors.js';
 export { validateTypeMeta } from './validate-type-meta.js';
 export { yamlDocumentToJson } from './yaml-to-json.js';
 export { resolvePlain } from './yaml-resolve.js';
+export { typedDecodeError } from './typed-decode.js';

@@ -17,8 +17,7 @@ import { MISSING_RESOURCE, type Target, type Targets, fileOptions, fileTargets, 
 import type { SetCommandEnv } from './set-env.js';
 import type { SetPrinter } from './print-set.js';
 import { isEmptyPatch, twoWayPatch } from './two-way-patch.js';
-import { DOCUMENT_ORDER, SORTED_KEYS, jsonDecodeError } from '../../apiserver/decode/json-decode.js';
-import { goTypeOf } from '../../apiserver/decode/index.js';
+import { typedDecodeError } from '../manifests/index.js';
 
 /** Which objects: -f files (--local) or the server's objects named by args / -f / -l / --all. */
 export interface TargetOptions {
@@ -58,11 +57,8 @@ export function resolveTargets(o: TargetOptions, env: SetCommandEnv): Target[] {
  */
 function typedDecode(t: Target | Error): Target | Error {
   if (t instanceof Error || t.source === undefined) return t;
-  // The first error is the first in the bytes decoded: a JSON file's own key order, Go's
-  // sorted keys for YAML (converted through a Go map). The file name tells them apart here.
-  const order = t.source.endsWith('.json') ? DOCUMENT_ORDER : SORTED_KEYS;
   const apiVersion = t.info.group ? `${t.info.group}/${t.info.version}` : t.info.version;
-  const err = jsonDecodeError(t.object, goTypeOf(apiVersion, t.info.kind), order);
+  const err = typedDecodeError(t.object, apiVersion, t.info.kind);
   return err === undefined ? t : new CliError(`unable to decode "${t.source}": ${err}`);
 }
 
