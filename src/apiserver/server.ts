@@ -192,15 +192,15 @@ export class ApiServer {
    */
   update(info: ResourceInfo, input: KubeObject, opts: WriteOptions = {}): KubeObject {
     return this.store.transaction(() => {
-      this.requireDecodable(info, { ...input, apiVersion: apiVersionOf(info), kind: info.kind });
+      const obj = structuredClone(input);
+      obj.apiVersion = apiVersionOf(info);
+      obj.kind = info.kind;
+      this.requireDecodable(info, obj);
       const ns = info.namespaced ? input.metadata.namespace : undefined;
       const name = input.metadata.name ?? '';
       const old = this.get(info, ns, name);
       const rv = input.metadata.resourceVersion;
       if (rv && rv !== old.metadata.resourceVersion) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
-      const obj = structuredClone(input);
-      obj.apiVersion = apiVersionOf(info);
-      obj.kind = info.kind;
       keepSystemMetadata(obj, old);
       prepareForUpdate(obj, old, info);
       admission().admit(obj, old, info);
@@ -299,7 +299,17 @@ export class ApiServer {
     patch: JsonValue,
     opts: WriteOptions = {},
   ): KubeObject {
-    return this.modify(info, namespace, name, (o) => patches().patchObject(o, type, patch), opts);
+    return this.modify(
+      info,
+      namespace,
+      name,
+      (o) => {
+        const patched = patches().patchObject(o, type, patch);
+        checkName(patched, info.namespaced ? namespace : undefined, name);
+        return patched;
+      },
+      opts,
+    );
   }
 
   /** GET .../scale: the autoscaling/v1 Scale of a deployment or replicaset (scale-subresource.ts). */
@@ -421,7 +431,8 @@ export class ApiServer {
 
   /**
    * The body must decode into the kind's Go type before anything else happens (decode/):
-   * `replicas: "four"` is a 400, not a defaulted 1; nothing is stored.
+   * `replicas: "four"` is a 400, not a defaulted 1; nothing is stored. A custom resource's
+   * malformed metadata fields are dropped from `obj` (a copy) instead.
    */
   private requireDecodable(info: ResourceInfo, obj: KubeObject): void {
     const err = decoding().bodyDecodeError(obj, info.kind, info.version, apiVersionOf(info));
@@ -478,6 +489,20 @@ export class ApiServer {
   /** An Invalid error for this resource, as validation reports it. */
   invalid(info: ResourceInfo, name: string, causes: Parameters<typeof invalid>[3]): StatusError {
     return invalid(info.kind, info.group, name, causes);
+  }
+}
+
+/**
+ * handlers/rest.go checkName: a patch may not rename the object or move it to another namespace
+ * (nor drop its metadata): `the name of the object (other) does not match the name on the URL (big)`.
+ */
+function checkName(obj: KubeObject, namespace: string | undefined, name: string): void {
+  const meta = (obj.metadata ?? {}) as Partial<KubeObject['metadata']>;
+  const objName = typeof meta.name === 'string' ? meta.name : '';
+  if (objName !== name) throw badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`);
+  const objNs = typeof meta.namespace === 'string' ? meta.namespace : '';
+  if (namespace && objNs && objNs !== namespace) {
+    throw badRequest(`the namespace of the object (${objNs}) does not match the namespace on the URL (${namespace})`);
   }
 }
 

@@ -193,9 +193,6 @@ export const KIND_TYPES: Readonly<Record<string, GoType>> = {
   })),
 };
 
-/** Kinds without a Go type here (custom resources) still have their metadata decoded. */
-export const UNSTRUCTURED: GoType = struct('unstructured.Unstructured', () => ({ metadata: objectMeta }));
-
 /** autoscaling/v1 Scale, the body of a scale subresource write. */
 export const SCALE: GoType = struct('v1.Scale', () => ({
   metadata: objectMeta,

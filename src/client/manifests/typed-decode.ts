@@ -41,5 +41,6 @@ export function metadataDecodeError(value: JsonValue, raw: string): string | und
 
 /** The error of decoding a manifest object into its kind's Go type, or undefined. */
 export function typedDecodeError(obj: JsonObject, apiVersion: string, kind: string): string | undefined {
-  return decodeError(obj, bytesOf.get(obj), goTypeOf(apiVersion, kind));
+  const type = goTypeOf(apiVersion, kind);
+  return type && decodeError(obj, bytesOf.get(obj), type);
 }

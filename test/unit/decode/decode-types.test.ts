@@ -14,6 +14,11 @@ import { base64Error } from '../../../src/apiserver/decode/go-base64.js';
 import { timeParseError } from '../../../src/apiserver/decode/go-time.js';
 import { metadataOnlyObject } from '../../../src/apiserver/decode/meta-types.js';
 
+function must<T>(v: T | undefined): T {
+  assert.ok(v);
+  return v;
+}
+
 const deploy = (spec: JsonObject, meta: JsonObject = { name: 'd' }): JsonObject => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta, spec });
 const container = (c: JsonObject): JsonObject => deploy({ template: { spec: { containers: [{ name: 'c', image: 'nginx', ...c }] } } });
 const core = (kind: string, fields: JsonObject): JsonObject => ({ apiVersion: 'v1', kind, metadata: { name: 'x' }, ...fields });
@@ -71,7 +76,7 @@ const CASES: [string, JsonObject, string | undefined][] = [
 
 for (const [name, obj, want] of CASES) {
   test(`decode: ${name}`, () => {
-    assert.equal(jsonDecodeError(obj, goTypeOf(String(obj['apiVersion']), String(obj['kind']))), want);
+    assert.equal(jsonDecodeError(obj, must(goTypeOf(String(obj['apiVersion']), String(obj['kind'])))), want);
   });
 }
 
@@ -82,7 +87,7 @@ test('decode: a type error found later does not hide an earlier one; UnmarshalJS
   assert.equal(jsonDecodeError(labels, metadataOnlyObject), `${M} array into Go struct field ObjectMeta.metadata.labels of type string`);
   // A Quantity error is returned at once, even after a saved type error.
   const both = deploy({ paused: 'x', template: { spec: { containers: [{ resources: { limits: { cpu: 'abc' } } }] } } });
-  assert.match(jsonDecodeError(both, goTypeOf('apps/v1', 'Deployment')) ?? '', /^quantities must match/);
+  assert.match(jsonDecodeError(both, must(goTypeOf('apps/v1', 'Deployment'))) ?? '', /^quantities must match/);
   // metadata that is not an object, read as kubectl's metadataOnlyObject
   assert.equal(jsonDecodeError({ metadata: [1] }, metadataOnlyObject), `${M} array into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta`);
 });
@@ -90,7 +95,7 @@ test('decode: a type error found later does not hide an earlier one; UnmarshalJS
 test('unstructured converter (strategic merge patch results): its own wording and Go integer conversion', () => {
   const conv = (spec: JsonObject): [string | undefined, JsonValue] => {
     const o = deploy(spec);
-    const err = convertFromUnstructured(o, goTypeOf('apps/v1', 'Deployment'));
+    const err = convertFromUnstructured(o, must(goTypeOf('apps/v1', 'Deployment')));
     return [err, (o['spec'] as JsonObject)['replicas'] ?? null];
   };
   assert.deepEqual(conv({ replicas: 'four' }), ['unrecognized type: int32', 'four']);

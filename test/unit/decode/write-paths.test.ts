@@ -105,3 +105,37 @@ test('create, update, patch and scale refuse what does not decode, and store not
     c.close();
   }
 });
+
+test('a patch may not rename, move or strip the object; a custom resource drops malformed metadata fields', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  const deploy = must(findByKind('apps/v1', 'Deployment'));
+  const repo = must(findByKind('kubemu.io/v1alpha1', 'ImageRepository'));
+  try {
+    c.api.create(deploy, 'default', deployment(1));
+    const rev = c.api.revision();
+    // Before: a NotFound for "other", and a TypeError for a patch without metadata.
+    assert.equal(
+      refusal(() => c.api.patch(deploy, 'default', 'big', 'merge', { metadata: { name: 'other' } })).message,
+      'the name of the object (other) does not match the name on the URL (big)',
+    );
+    assert.equal(
+      refusal(() => c.api.patch(deploy, 'default', 'big', 'merge', { metadata: { namespace: 'kube-system' } })).message,
+      'the namespace of the object (kube-system) does not match the namespace on the URL (default)',
+    );
+    assert.equal(refusal(() => c.api.patch(deploy, 'default', 'big', 'merge', { metadata: null })).message, 'the name of the object () does not match the name on the URL (big)');
+    assert.equal(c.api.revision(), rev);
+
+    const created = c.api.create(repo, undefined, {
+      apiVersion: 'kubemu.io/v1alpha1',
+      kind: 'ImageRepository',
+      metadata: { name: 'r', labels: ['a'], annotations: { ok: 'yes' } },
+      spec: { repository: 'example.com/r', tags: { '1.0': {} } },
+    } as unknown as KubeObject);
+    assert.equal(created.metadata.labels, undefined);
+    assert.deepEqual(created.metadata.annotations, { ok: 'yes' });
+    const bad = refusal(() => c.api.create(repo, undefined, { apiVersion: 'kubemu.io/v1alpha1', kind: 'ImageRepository', metadata: [1] } as unknown as KubeObject));
+    assert.equal(bad.message, 'ImageRepository in version "v1alpha1" cannot be handled as a ImageRepository: invalid metadata: expected object, got []interface {}');
+  } finally {
+    c.close();
+  }
+});
