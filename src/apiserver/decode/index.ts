@@ -15,6 +15,7 @@
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
 import { goQuote } from '../../common/go-strings.js';
+import { goJson } from '../validation/go-format.js';
 import { StatusError, badRequest, invalid } from '../errors.js';
 import type { KubeObject } from '../object.js';
 import type { GoType } from './go-types.js';
@@ -77,7 +78,7 @@ export function jsonPatchResultError(patched: KubeObject): StatusError | undefin
   const doc = patched as unknown as JsonValue;
   const type = goTypeOf(patched.apiVersion ?? '', patched.kind ?? '');
   const err = type && jsonDecodeError(doc, type);
-  return err === undefined ? undefined : patchInvalid(JSON.stringify(doc), err);
+  return err === undefined ? undefined : patchInvalid(goJson(doc), err);
 }
 
 /**
