@@ -15,7 +15,7 @@
  */
 import { compareGoStrings } from '../../common/go-strings.js';
 import { isJsonObject, type JsonValue } from '../../common/json.js';
-import { bareName, goTypeName, type GoType } from './go-types.js';
+import { bareName, type GoType } from './go-types.js';
 import { parseQuantity } from '../validation/quantity.js';
 import { timeParseError } from './go-time.js';
 import { base64Error } from './go-base64.js';
@@ -153,4 +153,3 @@ function decodeInt(v: JsonValue, t: 'int32' | 'int64', ctx: Ctx, report: (ctx: C
   if (!Number.isInteger(v) || v < -limit || v >= limit) report(ctx, `number ${numberLiteral(v)}`, t);
 }
 
-export { goTypeName };
