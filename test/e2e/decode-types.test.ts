@@ -99,6 +99,11 @@ test('patch and scale to 3000000000 replicas are refused: nothing stored, no pod
     assert.match(scale.err, /^The request is invalid: patch: Invalid value: "\{\\"apiVersion\\":\\"autoscaling\/v1\\",\\"kind\\":\\"Scale\\",/);
     assert.ok(scale.err.endsWith('": json: cannot unmarshal number 3000000000 into Go struct field ScaleSpec.spec.replicas of type int32\n'), scale.err);
 
+    // With a precondition kubectl PUTs the Scale with int32(3000000000) = -1294967296.
+    const put = kubectl(sb, 'scale', 'deployment', 'big', '--replicas=3000000000', '--current-replicas=1');
+    assert.equal(put.err, 'The Scale "big" is invalid: spec.replicas: Invalid value: -1294967296: must be greater than or equal to 0\n');
+    assert.equal(put.code, 1);
+
     const get = kubectl(sb, 'get', 'deploy', 'big', '-o', 'jsonpath={.spec.replicas} {.metadata.resourceVersion}');
     assert.equal(get.code, 0);
     assert.equal(get.out, `1 ${rev}`);

@@ -95,6 +95,11 @@ test('create, update, patch and scale refuse what does not decode, and store not
     assert.ok(statusErrorText(blind).endsWith('": json: cannot unmarshal number 3000000000 into Go struct field ScaleSpec.spec.replicas of type int32'));
     const put = refusal(() => c.api.updateScale(deploy, 'default', 'big', { replicas: 3000000000, resourceVersion: String(rev) }));
     assert.equal(put.message, 'Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal number 3000000000 into Go struct field ScaleSpec.spec.replicas of type int32');
+    // A Scale that decodes is validated as a Scale (what kubectl's int32(3000000000) sends).
+    assert.equal(
+      statusErrorText(refusal(() => c.api.updateScale(deploy, 'default', 'big', { replicas: -1294967296, resourceVersion: String(rev) }))),
+      'The Scale "big" is invalid: spec.replicas: Invalid value: -1294967296: must be greater than or equal to 0',
+    );
     unchanged();
     assert.equal((c.api.get(deploy, 'default', 'big')['spec'] as { replicas: number }).replicas, 1);
 
