@@ -1,4 +1,23 @@
 import type { KubeObject } from './object.js';
+import { CorruptClusterFile } from '../storage/cluster-file-errors.js';
+
+/**
+ * A stored value as an API object. A value that does not parse, or is not an object with
+ * metadata, means the file is damaged: said so, rather than JSON.parse's or a TypeError's text.
+ */
+export function parseStoredObject(path: string, key: string, text: string): KubeObject {
+  let o: unknown;
+  try {
+    o = JSON.parse(text);
+  } catch {
+    throw new CorruptClusterFile(path, `the value of ${key} is not valid JSON`);
+  }
+  const meta = typeof o === 'object' && o !== null ? (o as { metadata?: unknown }).metadata : undefined;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(o)) {
+    throw new CorruptClusterFile(path, `the value of ${key} is not an API object`);
+  }
+  return o as KubeObject;
+}
 
 /**
  * Decoded objects by key and modRevision: what an informer cache saves a real controller — the
@@ -10,7 +29,11 @@ export class DecodedObjects {
   private readonly byKey = new Map<string, { rev: number; obj: KubeObject }>();
   private epoch = 0;
 
-  constructor(private readonly rollbackEpoch: () => number) {}
+  constructor(
+    private readonly rollbackEpoch: () => number,
+    /** the cluster file, named when a value turns out damaged */
+    private readonly path = '',
+  ) {}
 
   /** The object stored at key with this modRevision; `value` is read only on a miss. */
   decode(key: string, modRevision: number, value: () => string): KubeObject {
@@ -21,7 +44,7 @@ export class DecodedObjects {
     }
     const hit = this.byKey.get(key);
     if (hit && hit.rev === modRevision) return hit.obj;
-    const obj = JSON.parse(value()) as KubeObject;
+    const obj = parseStoredObject(this.path, key, value());
     obj.metadata.resourceVersion = String(modRevision);
     deepFreeze(obj);
     this.byKey.set(key, { rev: modRevision, obj });

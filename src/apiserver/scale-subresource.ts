@@ -11,9 +11,11 @@
  */
 import type { JsonObject, JsonValue } from '../common/json.js';
 import { isJsonObject } from '../common/json.js';
-import { StatusError } from './errors.js';
+import { StatusError, invalid } from './errors.js';
+import { IS_NEGATIVE } from './validation/field-error.js';
 import type { KubeObject } from './object.js';
 import type { ResourceInfo } from './resources.js';
+import { bodyDecodeError, jsonPatchResultError } from './decode/index.js';
 
 /** What a Scale write asks for: the new size, and optionally the resourceVersion it was read at. */
 export interface ScaleWrite {
@@ -64,6 +66,31 @@ export function withScaleReplicas(obj: KubeObject, w: ScaleWrite): KubeObject {
   next['spec'] = { ...spec, replicas: w.replicas };
   if (w.resourceVersion) next.metadata.resourceVersion = w.resourceVersion;
   return next;
+}
+
+/**
+ * A Scale write whose replicas do not fit the Scale's int32 (`kubectl scale --replicas=3000000000`)
+ * fails as the Scale body fails to decode: a PUT (a write with a resourceVersion, after the
+ * precondition GET) with the 400 of an undecodable body, kubectl's blind write (a merge
+ * PATCH of spec.replicas) with the patch's 422 quoting the patched Scale. A Scale that decodes
+ * is validated as a Scale: `The Scale "big" is invalid: spec.replicas: Invalid value: -1: ...`.
+ */
+export function scaleWriteError(obj: KubeObject, w: ScaleWrite): StatusError | undefined {
+  const current = scaleOf(obj);
+  const scale: KubeObject = { ...current, spec: { replicas: w.replicas } };
+  // The merge patch's result as evanphx/json-patch marshals it: top level and spec sorted.
+  const { apiVersion, kind, metadata, status } = scale;
+  const decodeError = w.resourceVersion
+    ? bodyDecodeError(scale, 'Scale', 'v1', 'autoscaling/v1')
+    : jsonPatchResultError({ apiVersion, kind, metadata, spec: { replicas: w.replicas }, status } as KubeObject);
+  if (decodeError) return decodeError;
+  // ScaleREST's ValidateScale, before the object itself is touched.
+  if (w.replicas < 0) {
+    return invalid('Scale', 'autoscaling', obj.metadata.name ?? '', [
+      { reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${w.replicas}: ${IS_NEGATIVE}` },
+    ]);
+  }
+  return undefined;
 }
 
 /**

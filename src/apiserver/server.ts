@@ -24,7 +24,7 @@ import {
   storagePrefix,
 } from './resources.js';
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
-import { DecodedObjects } from './decoded-objects.js';
+import { DecodedObjects, parseStoredObject } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
 import type { PatchType } from './patch-object.js';
 import { lazy } from '../common/lazy.js';
@@ -33,6 +33,7 @@ import { lazy } from '../common/lazy.js';
 const admission = lazy(() => require('./admission.js') as typeof import('./admission.js'));
 const patches = lazy(() => require('./patch-object.js') as typeof import('./patch-object.js'));
 const scaleSubresource = lazy(() => require('./scale-subresource.js') as typeof import('./scale-subresource.js'));
+const decoding = lazy(() => require('./decode/index.js') as typeof import('./decode/index.js'));
 const serviceIPs = lazy(() => require('./service-ip-allocator.js') as typeof import('./service-ip-allocator.js'));
 
 /** DeleteOptions.propagationPolicy */
@@ -79,7 +80,7 @@ export class ApiServer {
     readonly clock: ClusterClock,
     readonly random: RandomSource,
   ) {
-    this.decoded = new DecodedObjects(() => store.rollbackEpoch());
+    this.decoded = new DecodedObjects(() => store.rollbackEpoch(), store.path);
     this.cache = new ReadCache(
       () => store.revision(),
       () => store.rollbackEpoch(),
@@ -149,6 +150,7 @@ export class ApiServer {
       const obj = structuredClone(input);
       obj.apiVersion = apiVersionOf(info);
       obj.kind = info.kind;
+      this.requireDecodable(info, obj);
       const meta = obj.metadata ?? (obj.metadata = {});
       if (info.namespaced) {
         if (meta.namespace && namespace && meta.namespace !== namespace) {
@@ -190,14 +192,15 @@ export class ApiServer {
    */
   update(info: ResourceInfo, input: KubeObject, opts: WriteOptions = {}): KubeObject {
     return this.store.transaction(() => {
+      const obj = structuredClone(input);
+      obj.apiVersion = apiVersionOf(info);
+      obj.kind = info.kind;
+      this.requireDecodable(info, obj);
       const ns = info.namespaced ? input.metadata.namespace : undefined;
       const name = input.metadata.name ?? '';
       const old = this.get(info, ns, name);
       const rv = input.metadata.resourceVersion;
       if (rv && rv !== old.metadata.resourceVersion) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
-      const obj = structuredClone(input);
-      obj.apiVersion = apiVersionOf(info);
-      obj.kind = info.kind;
       keepSystemMetadata(obj, old);
       prepareForUpdate(obj, old, info);
       admission().admit(obj, old, info);
@@ -296,7 +299,17 @@ export class ApiServer {
     patch: JsonValue,
     opts: WriteOptions = {},
   ): KubeObject {
-    return this.modify(info, namespace, name, (o) => patches().patchObject(o, type, patch), opts);
+    return this.modify(
+      info,
+      namespace,
+      name,
+      (o) => {
+        const patched = patches().patchObject(o, type, patch);
+        checkName(patched, info.namespaced ? namespace : undefined, name);
+        return patched;
+      },
+      opts,
+    );
   }
 
   /** GET .../scale: the autoscaling/v1 Scale of a deployment or replicaset (scale-subresource.ts). */
@@ -310,7 +323,19 @@ export class ApiServer {
   updateScale(info: ResourceInfo, namespace: string | undefined, name: string, w: import('./scale-subresource.js').ScaleWrite, opts: WriteOptions = {}): KubeObject {
     const sub = scaleSubresource();
     sub.requireScale(info);
-    return sub.scaleOf(this.modify(info, namespace, name, (o) => sub.withScaleReplicas(o, w), opts));
+    return sub.scaleOf(
+      this.modify(
+        info,
+        namespace,
+        name,
+        (o) => {
+          const err = sub.scaleWriteError(o, w);
+          if (err) throw err;
+          return sub.withScaleReplicas(o, w);
+        },
+        opts,
+      ),
+    );
   }
 
   private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {
@@ -404,6 +429,16 @@ export class ApiServer {
     return Math.max(0, requested ?? spec.terminationGracePeriodSeconds ?? 30);
   }
 
+  /**
+   * The body must decode into the kind's Go type before anything else happens (decode/):
+   * `replicas: "four"` is a 400, not a defaulted 1; nothing is stored. A custom resource's
+   * malformed metadata fields are dropped from `obj` (a copy) instead.
+   */
+  private requireDecodable(info: ResourceInfo, obj: KubeObject): void {
+    const err = decoding().bodyDecodeError(obj, info.kind, info.version, apiVersionOf(info));
+    if (err) throw err;
+  }
+
   private requireNamespace(ns: string): void {
     const nsInfo = findByKind('v1', 'Namespace');
     if (!nsInfo) return;
@@ -437,7 +472,7 @@ export class ApiServer {
       if (!info && !resourceForKey(e.kv.key)) return [];
       if (e.type === 'DELETE') {
         if (e.deletedValue === undefined) return [];
-        const o = decode(e.deletedValue, e.kv.modRevision);
+        const o = decode(this.store.path, e.kv.key, e.deletedValue, e.kv.modRevision);
         return [{ type: 'DELETED', key: e.kv.key, object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
       }
       const o = this.decoded.decode(e.kv.key, e.kv.modRevision, () => e.kv.value);
@@ -454,6 +489,20 @@ export class ApiServer {
   /** An Invalid error for this resource, as validation reports it. */
   invalid(info: ResourceInfo, name: string, causes: Parameters<typeof invalid>[3]): StatusError {
     return invalid(info.kind, info.group, name, causes);
+  }
+}
+
+/**
+ * handlers/rest.go checkName: a patch may not rename the object or move it to another namespace
+ * (nor drop its metadata): `the name of the object (other) does not match the name on the URL (big)`.
+ */
+function checkName(obj: KubeObject, namespace: string | undefined, name: string): void {
+  const meta = (obj.metadata ?? {}) as Partial<KubeObject['metadata']>;
+  const objName = typeof meta.name === 'string' ? meta.name : '';
+  if (objName !== name) throw badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`);
+  const objNs = typeof meta.namespace === 'string' ? meta.namespace : '';
+  if (namespace && objNs && objNs !== namespace) {
+    throw badRequest(`the namespace of the object (${objNs}) does not match the namespace on the URL (${namespace})`);
   }
 }
 
@@ -489,8 +538,8 @@ function defaultPropagation(_info: ResourceInfo): PropagationPolicy {
   return 'Background';
 }
 
-function decode(value: string, modRevision: number): KubeObject {
-  const o = JSON.parse(value) as KubeObject;
+function decode(path: string, key: string, value: string, modRevision: number): KubeObject {
+  const o = parseStoredObject(path, key, value);
   o.metadata.resourceVersion = String(modRevision);
   return o;
 }

@@ -46,9 +46,10 @@ export function standardErrorMessage(e: StatusError): string {
 export function statusErrorText(e: StatusError): string {
   if (e.reason === 'Invalid') {
     const d = e.details;
-    if (!d || !d.kind) return `The request is invalid: ${e.message}`;
-    const head = `The ${d.kind} "${d.name ?? ''}" is invalid`;
-    const causes = d.causes ?? [];
+    const causes = d?.causes ?? [];
+    // No kind and no name (a patch whose result does not decode): kubectl says "the request".
+    if (!d || (!d.kind && !(d.name ?? '') && causes.length === 0)) return `The request is invalid: ${e.message}`;
+    const head = d.kind || d.name ? `The ${d.kind ?? ''} "${d.name ?? ''}" is invalid` : 'The request is invalid';
     if (causes.length === 0) return `${head}: ${e.message}`;
     if (causes.length === 1) return `${head}: ${causeText(causes[0]!)}`;
     return `${head}: \n${causes.map((c) => `* ${causeText(c)}`).join('\n')}`;

@@ -33,14 +33,16 @@ export class Context {
   cluster(): Cluster {
     if (!this.opened) {
       this.opened = openCluster(this.dbPath, { env: this.io.env, warn: (line) => this.io.err(line) });
-      settle(this.opened);
+      // A file that cannot be written is shown as it was last written: replaying what fell due
+      // since would write (a write of the command itself fails with a clear error).
+      if (!this.opened.readOnly) settle(this.opened);
     }
     return this.opened;
   }
 
   /** Lets the control plane react to what the command changed. */
   settle(): void {
-    if (this.opened) settle(this.opened);
+    if (this.opened && !this.opened.readOnly) settle(this.opened);
   }
 
   /** The namespace of the request: -n, else `default` (kubeconfig contexts are not emulated). */

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { checkErr } from './check-err.js';
+import { clusterFileError } from '../storage/cluster-file-errors.js';
 import { type CommandIO, processIO } from './io.js';
 import { type Invocation, configure } from './program.js';
 import { registerCommands } from './commands/index.js';
@@ -25,11 +26,17 @@ export async function main(argv: string[], io?: CommandIO): Promise<number> {
   try {
     const program = buildProgram(inv);
     await program.parseAsync(args, { from: 'user' });
+    inv.ctx?.close();
     return 0;
   } catch (e) {
+    // Closing checkpoints the log: a file that failed may fail again there, and once is enough.
+    try {
+      inv.ctx?.close();
+    } catch {
+      // reported below
+    }
     if (e instanceof CommanderError) return e.exitCode;
-    return checkErr(e, theIO);
-  } finally {
-    inv.ctx?.close();
+    // An SQLite failure on the cluster file reads as what it means (corrupt, read-only, full).
+    return checkErr(clusterFileError(e, inv.ctx?.dbPath), theIO);
   }
 }

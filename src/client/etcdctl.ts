@@ -47,6 +47,17 @@ export function etcdCompact(store: Keyspace, text: string): string {
   return `compacted revision ${rev}\n`;
 }
 
+/**
+ * `etcdctl defrag`: after a compaction etcd keeps the freed pages until a defrag rewrites its
+ * file; here VACUUM rewrites the cluster file. etcdctl prints one line per endpoint
+ * (etcdctl/ctlv3/command/defrag_command.go); its default endpoint is 127.0.0.1:2379.
+ */
+export function etcdDefrag(store: Keyspace, endpoints: string | undefined): string {
+  store.defragment();
+  const eps = (endpoints ?? '127.0.0.1:2379').split(',').filter((e) => e !== '');
+  return eps.map((ep) => `Finished defragmenting etcd member[${ep}]\n`).join('');
+}
+
 export interface EtcdWatchOptions {
   key: string;
   prefix: boolean;

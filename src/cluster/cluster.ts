@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { SqliteKeyspace } from '../storage/sqlite-keyspace.js';
 import type { Keyspace } from '../storage/keyspace.js';
 import { ClusterClock, type ClockSettings } from '../sim/clock.js';
@@ -9,6 +8,7 @@ import { SqliteTimers } from '../storage/sqlite-timers.js';
 import type { TimerQueue } from '../storage/timers.js';
 import { ControlPlane } from '../controllers/control-plane.js';
 import { type ClockRequest, SettingsError, clockSettingsFrom } from './settings.js';
+import { CorruptClusterFile, clusterFileError } from '../storage/cluster-file-errors.js';
 
 const SETTINGS_KEY = 'clock_settings';
 const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
@@ -30,6 +30,8 @@ export interface Cluster {
   readonly catchUpBudgetMs: number;
   /** A catch-up stopped `ms` behind the clock: one warning on stderr per command. */
   behind(ms: number): void;
+  /** the file cannot be written: commands read it as it is, and a write fails (ReadOnlyClusterFile) */
+  readonly readOnly: boolean;
   close(): void;
 }
 
@@ -52,13 +54,13 @@ export function openCluster(path: string, opts: OpenOptions): Cluster {
     // A plain read first: opening an existing cluster takes no write lock, so a reader never
     // waits behind a writer (WAL readers see the last commit) and a file it cannot write opens.
     const saved = store.getMeta(SETTINGS_KEY);
-    let settings: ClockSettings | undefined = saved === undefined ? undefined : (JSON.parse(saved) as ClockSettings);
+    let settings: ClockSettings | undefined = saved === undefined ? undefined : parseSettings(path, saved);
     if (settings === undefined) {
       store.transaction(() => {
         // Another process may have created the cluster since the read.
         const again = store.getMeta(SETTINGS_KEY);
         if (again !== undefined) {
-          settings = JSON.parse(again) as ClockSettings;
+          settings = parseSettings(path, again);
           return;
         }
         settings = clockSettingsFrom(opts.create ?? {}, opts.env, realNow());
@@ -70,8 +72,21 @@ export function openCluster(path: string, opts: OpenOptions): Cluster {
     return assemble(path, store, settings!, opts);
   } catch (e) {
     store.close();
-    throw e;
+    throw clusterFileError(e, path);
   }
+}
+
+function parseSettings(path: string, saved: string): ClockSettings {
+  let s: Partial<ClockSettings> | undefined;
+  try {
+    s = JSON.parse(saved) as Partial<ClockSettings>;
+  } catch {
+    s = undefined;
+  }
+  if (!s || typeof s !== 'object' || (s.mode !== 'wall' && s.mode !== 'virtual') || typeof s.epochMs !== 'number') {
+    throw new CorruptClusterFile(path, 'its clock settings do not parse');
+  }
+  return s as ClockSettings;
 }
 
 /** A whole number of milliseconds from the environment, else the default. */
@@ -100,7 +115,7 @@ function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, 
         `(speed ${settings.speed}); the rest runs at the next command\n`,
     );
   };
-  return { path, store, clock, random, api, timers, controlPlane, catchUpBudgetMs, behind, close: () => store.close() };
+  return { path, store, clock, random, api, timers, controlPlane, readOnly: store.readOnly, catchUpBudgetMs, behind, close: () => store.close() };
 }
 
 /** Whole seconds, as Go prints a duration (`3m20s`). */

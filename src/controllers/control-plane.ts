@@ -1,19 +1,21 @@
+import { writeSync } from 'node:fs';
 import type { Cluster } from '../cluster/cluster.js';
-import { StatusError } from '../apiserver/errors.js';
 import type { CatchUpLimit, Reactor } from '../sim/catch-up.js';
 import { behindBy, catchUp, catchUpLimit } from '../sim/catch-up.js';
 import type { TimerQueue } from '../storage/timers.js';
+import type { WatchEvent } from '../apiserver/server.js';
 import type { Controller, ControllerContext } from './framework/controller.js';
 import { Informer, informerCursor } from './framework/informer.js';
 import { lazy } from '../common/lazy.js';
 import { EventRecorder } from './framework/events.js';
 import { ComponentState } from './framework/state.js';
 import { WorkQueue } from './framework/work-queue.js';
+import { FailureCounts } from './framework/rate-limiter.js';
+import { handleSyncError, internalHandlerErrorText } from './framework/sync-errors.js';
+import { logRejectedEvent } from './framework/rejected-events.js';
 
 /** How long a write takes to reach a controller through its informer. */
 export const INFORMER_LATENCY_MS = 1;
-/** How soon a sync that hit a Conflict is retried (the workqueue's first rate-limited retry). */
-const CONFLICT_RETRY_MS = 5;
 /**
  * At most this many rounds of reaction at one instant (each round: every controller handles
  * what the previous round wrote). A chain of reactions needs a handful (deployment → replica set
@@ -31,9 +33,24 @@ export const CONTROLLER_NAMES = [
   'garbage-collector-controller',
   'deployment-controller',
   'replicaset-controller',
+  'node-ipam-controller',
   'default-scheduler',
   'kubelet',
+  'event-ttl',
 ] as const;
+
+/**
+ * Where a bug met by a controller is said: stderr, written at once as the CLI writes it (with
+ * KUBEMU_DEBUG set, with the stack, as check-err.ts does for a command's own errors).
+ */
+function reportOnStderr(text: string, error: unknown): void {
+  try {
+    writeSync(2, text);
+    if (process.env['KUBEMU_DEBUG'] && error instanceof Error && error.stack) writeSync(2, `${error.stack}\n`);
+  } catch {
+    // stderr closed: the report is lost, the step must go on regardless
+  }
+}
 
 const defaults = lazy(() => (require('./default-controllers.js') as typeof import('./default-controllers.js')).defaultControllers);
 
@@ -45,11 +62,17 @@ export class ControlPlane implements Reactor {
   private loaded: { controller: Controller; informer: Informer; ctx: ControllerContext }[] | undefined;
   private readonly names: readonly string[];
   private readonly controllers: () => Controller[];
+  /** internal errors already said in this process (controller and message), said once each */
+  private readonly reported = new Set<string>();
 
-  /** Without `controllers`, the default ones, loaded only once something is due. */
+  /**
+   * Without `controllers`, the default ones, loaded only once something is due. `reportInternal`
+   * is where a bug met by a controller's sync is said (default: stderr).
+   */
   constructor(
     private readonly cluster: Pick<Cluster, 'api' | 'store' | 'clock' | 'random'> & { timers: TimerQueue },
     controllers?: Controller[],
+    private readonly reportInternal: (text: string, error: unknown) => void = reportOnStderr,
   ) {
     this.names = controllers ? controllers.map((c) => c.name) : CONTROLLER_NAMES;
     this.controllers = controllers ? () => controllers : () => defaults()();
@@ -62,7 +85,9 @@ export class ControlPlane implements Reactor {
     const controllers = this.controllers();
     const names = controllers.map((c) => c.name);
     if (names.join() !== this.names.join()) throw new Error(`control plane: controllers ${names.join()} != ${this.names.join()}`);
-    const recorder = new EventRecorder(cluster.api, () => cluster.clock.now(), new ComponentState(cluster.store, 'event-recorder'));
+    const recorder = new EventRecorder(cluster.api, () => cluster.clock.now(), new ComponentState(cluster.store, 'event-recorder'), (event, error) =>
+      logRejectedEvent(cluster, event, error),
+    );
     this.loaded = controllers.map((controller) => {
       const ctx: ControllerContext = {
         events: recorder,
@@ -124,20 +149,43 @@ export class ControlPlane implements Reactor {
     const batch = { from, ...this.cluster.api.changesWithLast(from, undefined, undefined, now - latencyMs) };
     for (const { controller, informer, ctx } of entries) {
       const queue = new WorkQueue();
-      for (const ev of informer.deliver(now, batch, latencyMs)) for (const k of controller.keysFor(ev, ctx)) queue.add(k);
+      for (const ev of informer.deliver(now, batch, latencyMs)) for (const k of this.keysFor(controller, ev, ctx)) queue.add(k);
       for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
+      // Read at this step (another process may have run steps since the last one).
+      const failures = new FailureCounts(ctx.state);
       for (let key = queue.next(); key !== undefined; key = queue.next()) {
         try {
           controller.sync(key, ctx);
+          failures.forget(key);
         } catch (e) {
-          if (e instanceof StatusError && (e.reason === 'Conflict' || e.reason === 'NotFound' || e.reason === 'AlreadyExists')) {
-            ctx.requeueAfter(key, CONFLICT_RETRY_MS);
-            continue;
-          }
-          throw e;
+          // Never out of the step: a refused write or a bug retries this key, the rest goes on.
+          handleSyncError(controller, ctx, failures, key, e, (text, error) => this.reportOnce(controller.name, text, error));
         }
       }
     }
+  }
+
+  /**
+   * The controller's event handlers for one watch event. A bug in them is said once and the
+   * event skipped (the informer has moved past it): better one missed wake-up than a step that
+   * fails, and with it every later one, on the same event.
+   */
+  private keysFor(controller: Controller, ev: WatchEvent, ctx: ControllerContext): string[] {
+    try {
+      return controller.keysFor(ev, ctx);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.reportOnce(controller.name, internalHandlerErrorText(controller.name, `${ev.type} ${ev.key}`, message), e);
+      return [];
+    }
+  }
+
+  /** Says an internal error once per process for each controller and message. */
+  private reportOnce(controller: string, text: string, error: unknown): void {
+    const id = `${controller}\u0000${error instanceof Error ? error.message : String(error)}`;
+    if (this.reported.has(id)) return;
+    this.reported.add(id);
+    this.reportInternal(text, error);
   }
 }
 

@@ -5,11 +5,14 @@ import { deploymentController } from './deployment/controller.js';
 import { replicaSetController } from './replicaset/controller.js';
 import { schedulerController } from './scheduler/controller.js';
 import { kubeletController } from './kubelet/controller.js';
+import { eventTtlController } from './event-ttl/controller.js';
+import { nodeIpamController } from './nodeipam/controller.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
- * kube-controller-manager's (namespace, garbage collector, deployment, replicaset), then the
- * scheduler, then the kubelets of all nodes.
+ * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM), then the
+ * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
+ * --event-ttl, an etcd lease there).
  */
 export function defaultControllers(): Controller[] {
   return [
@@ -17,7 +20,9 @@ export function defaultControllers(): Controller[] {
     garbageCollectorController(),
     deploymentController(),
     replicaSetController(),
+    nodeIpamController(),
     schedulerController(),
     kubeletController(),
+    eventTtlController(),
   ];
 }

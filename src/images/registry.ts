@@ -2,6 +2,7 @@ import { nodeCrypto } from '../common/node-crypto.js';
 import { isJsonObject, type JsonObject } from '../common/json.js';
 import type { KubeObject } from '../apiserver/object.js';
 import { DEFAULT_IMAGE_BEHAVIOR, type ImageBehavior } from '../apiserver/defaults/imagerepository.js';
+import { setOwn } from '../common/own-keys.js';
 
 /**
  * The emulated registry: what pulling an image does, decided by ImageRepository objects.
@@ -85,7 +86,7 @@ function overlay(base: ImageBehavior, o: unknown): ImageBehavior {
   if (!isJsonObject(o)) return base;
   const out: ImageBehavior = { ...base };
   const rec = out as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(o as JsonObject)) if (v !== null && v !== undefined) rec[k] = v;
+  for (const [k, v] of Object.entries(o as JsonObject)) if (v !== null && v !== undefined) setOwn(rec, k, v);
   return out;
 }
 

@@ -74,6 +74,8 @@ function waitText(ms: number): string {
 }
 
 export interface Keyspace {
+  /** where the keyspace is kept (the cluster file), for messages about it */
+  readonly path: string;
   get(key: string): KeyValue | undefined;
   /** the key's modRevision without its value (0 when absent): cheap freshness checks */
   modRevision(key: string): number;
@@ -108,8 +110,12 @@ export interface Keyspace {
   changesSince(afterRevision: number, prefix?: string, limit?: number, untilTimeMs?: number): KeyEvent[];
   /** the value a key was written with at a revision still in the log */
   valueAt(key: string, revision: number): string | undefined;
-  /** drops log entries at or below revision */
+  /** drops log entries at or below revision (and returns the pages they held to the file system) */
   compact(revision: number): void;
+  /** rewrites the file without free pages (etcd's defrag); not inside a transaction */
+  defragment(): void;
+  /** the cluster file could not be written when it was opened: every write fails */
+  readonly readOnly: boolean;
   /** the revision and cluster time of the first write after afterRevision under one of the prefixes */
   firstChangeAfter(afterRevision: number, prefixes: readonly string[]): { revision: number; timeMs: number } | undefined;
   /** where log entries get their time from (the cluster clock) */

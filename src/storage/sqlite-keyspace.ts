@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openClusterFile } from './cluster-file.js';
+import { clusterFileError } from './cluster-file-errors.js';
 import {
   type KeyEvent,
   type KeyValue,
@@ -11,49 +11,9 @@ import {
 } from './keyspace.js';
 
 /**
- * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
- * the search the `bindings` package makes (it finds the package folder from a stack trace and tries a
- * dozen paths; inside dist/kubemu.js it would look in the wrong folder). undefined: let it search.
- */
-function nativeBinding(): string | undefined {
-  try {
-    const build = join(dirname(require.resolve('better-sqlite3/package.json')), 'build');
-    return ['Release', 'Debug'].map((b) => join(build, b, 'better_sqlite3.node')).find((addon) => existsSync(addon));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
- * (kine keeps only a log; we keep both so reads of the current state stay one index lookup).
+ * (schema and the file's checks: sqlite-schema.ts, cluster-file.ts).
  */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS kv (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL,
-  create_revision INTEGER NOT NULL,
-  mod_revision INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS log (
-  revision INTEGER PRIMARY KEY,
-  key TEXT NOT NULL,
-  type TEXT NOT NULL,
-  value TEXT NOT NULL,
-  create_revision INTEGER NOT NULL,
-  prev_value TEXT,
-  prev_mod_revision INTEGER,
-  time_ms INTEGER NOT NULL DEFAULT 0
-);
--- No index on key: every log read starts at a revision cursor, which the primary key serves;
--- an index on key made SQLite scan whole key ranges instead.
-DROP INDEX IF EXISTS log_key;
-CREATE TABLE IF NOT EXISTS meta (
-  name TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-) WITHOUT ROWID;
-`;
-
 interface KvRow {
   key: string;
   value: string;
@@ -92,19 +52,13 @@ export class SqliteKeyspace implements Keyspace {
   private rollbacks = 0;
   private now: () => number = () => 0;
 
-  constructor(path: string) {
-    if (path !== ':memory:') {
-      const dir = dirname(path);
-      if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-    }
-    const fresh = path === ':memory:' || !existsSync(path);
-    const addon = nativeBinding();
-    this.db = new Database(path, { timeout: 30_000, ...(addon === undefined ? {} : { nativeBinding: addon }) });
-    if (fresh && path !== ':memory:') chmodSync(path, 0o600);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
-    migrate(this.db);
+  /** the file could not be written when it was opened: reads only (cluster-file.ts) */
+  readonly readOnly: boolean;
+
+  constructor(readonly path: string) {
+    const opened = openClusterFile(path);
+    this.db = opened.db;
+    this.readOnly = opened.readOnly;
     this.stmts = {
       get: this.db.prepare<[string], KvRow>('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
       list: this.db.prepare<[string, string], KvRow>(
@@ -283,6 +237,10 @@ export class SqliteKeyspace implements Keyspace {
     this.transaction(() => {
       this.stmts.compact.run(revision);
       if (revision > this.compactedRevision()) this.setMeta('compact_revision', String(revision));
+      // Files made since schema version 2 use incremental auto-vacuum: the pages the log's rows
+      // held go back to the file system (at the next checkpoint) instead of staying on the free
+      // list, as they would in etcd until a defrag. On an older file this does nothing.
+      this.db.pragma('incremental_vacuum');
     });
   }
 
@@ -294,23 +252,35 @@ export class SqliteKeyspace implements Keyspace {
 
   private lockTimeoutMs = 30_000;
 
+  defragment(): void {
+    if (this.depth > 0) throw new Error('defragment inside a transaction');
+    // VACUUM rewrites the file without its free pages; setting the mode first also turns a file
+    // from before incremental auto-vacuum into one that compaction shrinks from now on.
+    this.db.pragma('auto_vacuum = INCREMENTAL');
+    this.db.exec('VACUUM');
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.depth++;
     this.metaCache = new Map();
     this.metaDirty = new Set();
     try {
-      return this.db
-        .transaction(() => {
-          const result = fn();
-          this.flushMeta();
-          return result;
-        })
-        .immediate();
+      const tx = this.db.transaction(() => {
+        const result = fn();
+        this.flushMeta();
+        return result;
+      });
+      // A read-only file takes no write lock (SQLite refuses BEGIN IMMEDIATE there); a write
+      // inside fails as it should.
+      return this.readOnly ? tx.deferred() : tx.immediate();
     } catch (e) {
       this.rollbacks++;
-      if (isBusy(e)) throw new KeyspaceLocked(this.db.name, this.lockTimeoutMs);
-      throw e;
+      if (isBusy(e)) throw new KeyspaceLocked(this.path, this.lockTimeoutMs);
+      // SQLite's failures on the file itself (read-only, corrupt, full) read as what they mean,
+      // also where a command prints an error without passing it on.
+      throw clusterFileError(e, this.path);
     } finally {
       this.depth--;
       this.metaCache = undefined;
@@ -369,26 +339,13 @@ export class SqliteKeyspace implements Keyspace {
 
 /** SQLite gave up waiting for a lock another connection holds (after the busy timeout). */
 function isBusy(e: unknown): boolean {
-  const code = e instanceof Database.SqliteError ? e.code : undefined;
-  return code !== undefined && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+  // better-sqlite3's SqliteError, recognised by shape (as cluster-file-errors.ts does)
+  const code = e instanceof Error && e.name === 'SqliteError' ? (e as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 }
 
 function checkPrecondition(key: string, prev: { modRevision: number } | undefined, expected: number | undefined): void {
   if (expected === undefined) return;
   const actual = prev ? prev.modRevision : 0;
   if (actual !== expected) throw new RevisionMismatch(key, expected, actual);
-}
-
-/**
- * Brings a cluster file written by an earlier kubemu up to the current schema. Version 1 added
- * the cluster time of each write to the log.
- */
-function migrate(db: Database.Database): void {
-  if (Number(db.pragma('user_version', { simple: true })) >= 1) return;
-  db.transaction(() => {
-    if (Number(db.pragma('user_version', { simple: true })) >= 1) return;
-    const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('log')").all();
-    if (!columns.some((c) => c.name === 'time_ms')) db.exec('ALTER TABLE log ADD COLUMN time_ms INTEGER NOT NULL DEFAULT 0');
-    db.pragma('user_version = 1');
-  }).immediate();
 }

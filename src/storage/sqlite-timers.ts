@@ -22,7 +22,8 @@ export class SqliteTimers implements TimerQueue {
   private readonly stmts;
 
   constructor(db: Database.Database) {
-    db.exec(SCHEMA);
+    // A read-only cluster file cannot take the table; one without it simply has no timers yet.
+    if (!db.readonly) db.exec(SCHEMA);
     this.stmts = {
       add: db.prepare('INSERT OR IGNORE INTO timers (queue, key, due_ms) VALUES (?, ?, ?)'),
       next: db.prepare<[], { due_ms: number }>('SELECT due_ms FROM timers ORDER BY due_ms LIMIT 1'),

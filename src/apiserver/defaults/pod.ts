@@ -3,6 +3,7 @@ import { ensureObj, objField, objList, strField } from '../validation/json-field
 import { admitPod } from './pod-admission.js';
 import { defaultPodSpec } from './pod-spec.js';
 import { podQOSClass } from './qos-class.js';
+import { getOwn, setOwn } from '../../common/own-keys.js';
 
 /**
  * A real Pod: SetDefaults_Pod (requests copied from limits, enableServiceLinks true, host
@@ -16,7 +17,7 @@ function defaultRequestsFromLimits(ctr: JsonObject): void {
   const limits = objField(res, 'limits');
   if (!res || !limits) return;
   const requests = ensureObj(res, 'requests');
-  for (const [k, v] of Object.entries(limits)) if (requests[k] === undefined) requests[k] = v;
+  for (const [k, v] of Object.entries(limits)) if (getOwn(requests, k) === undefined) setOwn(requests, k, v);
 }
 
 export function defaultPod(pod: JsonObject): void {

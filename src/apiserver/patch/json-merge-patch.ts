@@ -8,6 +8,7 @@
 import type { JsonObject, JsonValue } from '../../common/json.js';
 import { cloneJson, isJsonObject, jsonEqual } from '../../common/json.js';
 import { ERR_BAD_JSON_PATCH, mergePatchError } from './patch-errors.js';
+import { getOwn, hasOwn, setOwn } from '../../common/own-keys.js';
 
 /**
  * Applies a merge patch. The result is whatever the patch makes of the document: a patch
@@ -28,9 +29,9 @@ function mergeDocs(doc: JsonObject, patch: JsonObject): JsonObject {
       delete doc[k];
       continue;
     }
-    const cur = doc[k];
-    if (cur === undefined || cur === null) doc[k] = pruneNulls(v);
-    else doc[k] = merge(cur, v);
+    const cur = getOwn(doc, k);
+    if (cur === undefined || cur === null) setOwn(doc, k, pruneNulls(v));
+    else setOwn(doc, k, merge(cur, v));
   }
   return doc;
 }
@@ -63,20 +64,20 @@ function pruneNulls(v: JsonValue): JsonValue {
 export function createJsonMergePatch(original: JsonObject, modified: JsonObject): JsonObject {
   const into: JsonObject = {};
   for (const [key, bv] of Object.entries(modified)) {
-    if (!(key in original)) {
-      into[key] = bv;
+    if (!hasOwn(original, key)) {
+      setOwn(into, key, bv);
       continue;
     }
-    const av = original[key] as JsonValue;
+    const av = getOwn(original, key) as JsonValue;
     if (isJsonObject(av) && isJsonObject(bv)) {
       const sub = createJsonMergePatch(av, bv);
-      if (Object.keys(sub).length > 0) into[key] = sub;
+      if (Object.keys(sub).length > 0) setOwn(into, key, sub);
     } else if (!jsonEqual(av, bv)) {
-      into[key] = bv;
+      setOwn(into, key, bv);
     }
   }
   for (const key of Object.keys(original)) {
-    if (!(key in modified)) into[key] = null;
+    if (!hasOwn(modified, key)) setOwn(into, key, null);
   }
   return into;
 }

@@ -10,6 +10,7 @@
 import type { JsonObject, JsonValue } from '../../common/json.js';
 import { cloneJson, isJsonObject, jsonEqual } from '../../common/json.js';
 import { jsonPatchDecodeError, jsonPatchError } from './patch-errors.js';
+import { getOwn, hasOwn, setOwn } from '../../common/own-keys.js';
 
 const ERR_MISSING = 'missing value';
 const ERR_INVALID_INDEX = 'invalid index referenced';
@@ -72,7 +73,7 @@ function applyOp(root: { doc: Container }, op: JsonObject): void {
 
 /** The operation's `path` (or `from`); a non-string is a decode error. */
 function pathField(op: JsonObject, field: 'path' | 'from'): { value?: string; err?: string } {
-  const v = op[field];
+  const v = getOwn(op, field);
   if (v === undefined || v === null) {
     return { err: field === 'path' ? `operation missing path field: ${ERR_MISSING}` : `operation, missing from field: ${ERR_MISSING}` };
   }
@@ -110,7 +111,7 @@ function fromEnd(idx: number, len: number): number {
 }
 
 function get(c: Container, key: string): JsonValue | undefined {
-  if (!Array.isArray(c)) return Object.prototype.hasOwnProperty.call(c, key) ? c[key] : undefined;
+  if (!Array.isArray(c)) return Object.prototype.hasOwnProperty.call(c, key) ? getOwn(c, key) : undefined;
   const raw = atoi(key);
   const idx = fromEnd(raw, c.length);
   if (idx >= c.length) throw invalidIndex(raw);
@@ -119,7 +120,7 @@ function get(c: Container, key: string): JsonValue | undefined {
 
 function addTo(c: Container, key: string, val: JsonValue): void {
   if (!Array.isArray(c)) {
-    c[key] = val;
+    setOwn(c, key, val);
     return;
   }
   if (key === '-') {
@@ -152,7 +153,7 @@ function removeFrom(c: Container, key: string): void {
 
 function setIn(c: Container, key: string, val: JsonValue): void {
   if (!Array.isArray(c)) {
-    c[key] = val;
+    setOwn(c, key, val);
     return;
   }
   c[fromEnd(atoi(key), c.length)] = val;

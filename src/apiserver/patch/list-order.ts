@@ -18,6 +18,7 @@ import { goFormat } from './go-format.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import { errBadArgType, errNoMergeKey, smpError } from './patch-errors.js';
 import { DIRECTIVE_MARKER, DELETE_DIRECTIVE } from './directives.js';
+import { getOwn, hasOwn, setOwn } from '../../common/own-keys.js';
 
 /** The element kind of a list (Go's reflect.Kind of the elements): maps or scalars. */
 export type ElementKind = 'map' | 'scalar';
@@ -25,7 +26,7 @@ export type ElementKind = 'map' | 'scalar';
 /** The value two items are matched by: their merge key for maps, themselves for scalars. */
 function identity(item: JsonValue | undefined, mergeKey: string, kind: ElementKind): JsonValue | undefined {
   if (kind !== 'map') return item;
-  return isJsonObject(item) ? item[mergeKey] : undefined;
+  return isJsonObject(item) ? getOwn(item, mergeKey) : undefined;
 }
 
 /** Index of `item` in `list` by merge key (maps) or value (scalars); -1 if absent. */
@@ -60,7 +61,7 @@ export function validateMergeKeyInLists(mergeKey: string, ...lists: readonly (re
   for (const list of lists) {
     for (const item of list) {
       if (!isJsonObject(item)) throw errBadArgType('map', item);
-      if (!(mergeKey in item)) throw errNoMergeKey(item, mergeKey);
+      if (!hasOwn(item, mergeKey)) throw errNoMergeKey(item, mergeKey);
     }
   }
 }
@@ -172,7 +173,7 @@ export function findMapByKey(
   for (let k = 0; k < list.length; k++) {
     const v = list[k];
     if (!isJsonObject(v)) throw smpError(`value for key ${k} is not a map`);
-    if (key in v && v[key] === value) return { map: v, index: k };
+    if (hasOwn(v, key) && getOwn(v, key) === value) return { map: v, index: k };
   }
   return undefined;
 }
@@ -187,8 +188,8 @@ export function partitionMaps(
   const serverOnly: JsonValue[] = [];
   for (const v of list) {
     if (!isJsonObject(v)) throw errBadArgType('map', v);
-    if (!(mergeKey in v)) throw errNoMergeKey(v, mergeKey);
-    (findMapByKey(by, mergeKey, v[mergeKey]) ? inPatch : serverOnly).push(v);
+    if (!hasOwn(v, mergeKey)) throw errNoMergeKey(v, mergeKey);
+    (findMapByKey(by, mergeKey, getOwn(v, mergeKey)) ? inPatch : serverOnly).push(v);
   }
   return [inPatch, serverOnly];
 }

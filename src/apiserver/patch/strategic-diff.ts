@@ -32,6 +32,7 @@ import {
 } from './list-order.js';
 import { errBadArgType, errNoMergeKey, smpError } from './patch-errors.js';
 import { lookupField, type PatchSchema } from './patch-meta.js';
+import { getOwn, hasOwn, setOwn } from '../../common/own-keys.js';
 
 export interface DiffOptions {
   /** Emit `$setElementOrder` lists for merging lists that changed. */
@@ -60,22 +61,22 @@ export function diffMaps(original: JsonObject, modified: JsonObject, schema: Pat
   for (const [key, modifiedValue] of Object.entries(modified)) {
     if (opts.buildRetainKeysDirective && modifiedValue !== null) retainKeys.push(key);
 
-    if (!(key in original)) {
-      if (!opts.ignoreChangesAndAdditions) patch[key] = modifiedValue;
+    if (!hasOwn(original, key)) {
+      if (!opts.ignoreChangesAndAdditions) setOwn(patch, key, modifiedValue);
       continue;
     }
-    const originalValue = original[key] as JsonValue;
+    const originalValue = getOwn(original, key) as JsonValue;
 
     if (key === DIRECTIVE_MARKER) {
       if (typeof originalValue !== 'string' || typeof modifiedValue !== 'string') {
         throw smpError(`invalid value for special key: ${DIRECTIVE_MARKER}`);
       }
-      if (originalValue !== modifiedValue) patch[key] = modifiedValue;
+      if (originalValue !== modifiedValue) setOwn(patch, key, modifiedValue);
       continue;
     }
 
     if (goKind(originalValue) !== goKind(modifiedValue)) {
-      if (!opts.ignoreChangesAndAdditions) patch[key] = modifiedValue;
+      if (!opts.ignoreChangesAndAdditions) setOwn(patch, key, modifiedValue);
       continue;
     }
 
@@ -84,12 +85,12 @@ export function diffMaps(original: JsonObject, modified: JsonObject, schema: Pat
     } else if (Array.isArray(originalValue) && Array.isArray(modifiedValue)) {
       handleSliceDiff(key, originalValue, modifiedValue, patch, schema, opts);
     } else if (!opts.ignoreChangesAndAdditions && !jsonEqual(originalValue, modifiedValue)) {
-      patch[key] = modifiedValue;
+      setOwn(patch, key, modifiedValue);
     }
   }
 
   if (!opts.ignoreDeletions) {
-    for (const key of Object.keys(original)) if (!(key in modified)) patch[key] = null;
+    for (const key of Object.keys(original)) if (!hasOwn(modified, key)) setOwn(patch, key, null);
   }
 
   // $retainKeys only when something changes, or the original has keys to clear.
@@ -117,11 +118,11 @@ function handleMapDiff(
   const { schema: sub, meta } = lookupField(schema, key);
   const { retainKeys, strategy } = splitRetainKeys(meta.strategies);
   if (strategy === REPLACE_DIRECTIVE) {
-    if (!opts.ignoreChangesAndAdditions) patch[key] = modified;
+    if (!opts.ignoreChangesAndAdditions) setOwn(patch, key, modified);
     return;
   }
   const p = diffMaps(original, modified, sub, { ...opts, buildRetainKeysDirective: retainKeys });
-  if (Object.keys(p).length > 0) patch[key] = p;
+  if (Object.keys(p).length > 0) setOwn(patch, key, p);
 }
 
 function handleSliceDiff(
@@ -135,11 +136,11 @@ function handleSliceDiff(
   const { schema: sub, meta } = lookupField(schema, key);
   const { retainKeys, strategy } = splitRetainKeys(meta.strategies);
   if (strategy !== MERGE_DIRECTIVE) {
-    if (!opts.ignoreChangesAndAdditions && !jsonEqual(original, modified)) patch[key] = modified;
+    if (!opts.ignoreChangesAndAdditions && !jsonEqual(original, modified)) setOwn(patch, key, modified);
     return;
   }
   const d = diffLists(original, modified, sub, meta.mergeKey, { ...opts, buildRetainKeysDirective: retainKeys });
-  if (d.patchList.length > 0) patch[key] = d.patchList;
+  if (d.patchList.length > 0) setOwn(patch, key, d.patchList);
   if (d.deleteList.length > 0) patch[`${DELETE_FROM_PRIMITIVE_LIST_PREFIX}/${key}`] = d.deleteList;
   if (d.setOrderList.length > 0) patch[`${SET_ELEMENT_ORDER_PREFIX}/${key}`] = d.setOrderList;
 }
@@ -193,9 +194,9 @@ function isOrderSame(original: JsonValue[], modified: JsonValue[], mergeKey: str
     const o = original[i] as JsonValue;
     if (!isJsonObject(o)) throw errBadArgType('map', o);
     if (!isJsonObject(m)) throw errBadArgType('map', m);
-    if (!(mergeKey in o)) throw errNoMergeKey(o, mergeKey);
-    if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
-    return o[mergeKey] === m[mergeKey];
+    if (!hasOwn(o, mergeKey)) throw errNoMergeKey(o, mergeKey);
+    if (!hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
+    return getOwn(o, mergeKey) === getOwn(m, mergeKey);
   });
 }
 
@@ -241,8 +242,8 @@ function diffListsOfMaps(
 ): { patch: JsonValue[]; deletions: JsonValue[] } {
   const keyText = (v: JsonValue): string => {
     if (!isJsonObject(v)) throw errBadArgType('map', v);
-    if (!(mergeKey in v)) throw errNoMergeKey(v, mergeKey);
-    return scalarText(v[mergeKey]);
+    if (!hasOwn(v, mergeKey)) throw errNoMergeKey(v, mergeKey);
+    return scalarText(getOwn(v, mergeKey));
   };
   const byKey = (a: JsonValue, b: JsonValue): number => compareGoStrings(keyText(a), keyText(b));
   const o = [...original].sort(byKey);
@@ -260,7 +261,7 @@ function diffListsOfMaps(
     if (oe && me && os === ms) {
       const p = diffMaps(oe, me, schema, opts);
       if (Object.keys(p).length > 0) {
-        p[mergeKey] = me[mergeKey] as JsonValue;
+        setOwn(p, mergeKey, getOwn(me, mergeKey) as JsonValue);
         patch.push(p);
       }
       i++;
@@ -269,7 +270,7 @@ function diffListsOfMaps(
       if (!opts.ignoreChangesAndAdditions) patch.push(me);
       j++;
     } else if (oe) {
-      if (!opts.ignoreDeletions) deletions.push({ [mergeKey]: oe[mergeKey] as JsonValue, [DIRECTIVE_MARKER]: DELETE_DIRECTIVE });
+      if (!opts.ignoreDeletions) deletions.push({ [mergeKey]: getOwn(oe, mergeKey) as JsonValue, [DIRECTIVE_MARKER]: DELETE_DIRECTIVE });
       i++;
     }
   }
@@ -278,5 +279,5 @@ function diffListsOfMaps(
 
 /** True when original has a non-null key that modified lacks. */
 function hasAdditionalNewField(original: JsonObject, modified: JsonObject): boolean {
-  return Object.entries(original).some(([k, v]) => v !== null && !(k in modified));
+  return Object.entries(original).some(([k, v]) => v !== null && !hasOwn(modified, k));
 }

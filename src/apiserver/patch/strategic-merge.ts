@@ -45,6 +45,7 @@ import {
   smpError,
 } from './patch-errors.js';
 import { lookupField, type PatchSchema } from './patch-meta.js';
+import { getOwn, hasOwn, setOwn } from '../../common/own-keys.js';
 
 export interface MergeOptions {
   /** Apply `$deleteFromPrimitiveList`/`$setElementOrder`/`$retainKeys` (server side) rather than keep them. */
@@ -97,7 +98,7 @@ export function mergeMap(original: JsonObject, patch: JsonObject, schema: PatchS
     let isDeleteList = false;
     if (k.startsWith(DELETE_FROM_PRIMITIVE_LIST_PREFIX)) {
       if (!opts.mergeParallelList) {
-        original[k] = patchV;
+        setOwn(original, k, patchV);
         continue;
       }
       key = extractKey(k, DELETE_FROM_PRIMITIVE_LIST_PREFIX);
@@ -110,21 +111,21 @@ export function mergeMap(original: JsonObject, patch: JsonObject, schema: PatchS
       if (opts.ignoreUnmatchedNulls) continue;
     }
 
-    if (!(key in original) || kindOf(original[key]) !== kindOf(patchV)) {
+    if (!hasOwn(original, key) || kindOf(getOwn(original, key)) !== kindOf(patchV)) {
       // Not in the original, or the type changed: take the patch value, minus directives.
       if (!isDeleteList) setWithoutDirectives(original, key, patchV, opts);
       continue;
     }
 
-    const origV = original[key] as JsonValue;
+    const origV = getOwn(original, key) as JsonValue;
     if (isJsonObject(origV) && isJsonObject(patchV)) {
       const { schema: sub, meta } = lookupField(schema, key);
       const { strategy } = splitRetainKeys(meta.strategies);
-      original[key] = strategy === REPLACE_DIRECTIVE ? patchV : mergeMap(origV, patchV, sub, opts);
+      setOwn(original, key, strategy === REPLACE_DIRECTIVE ? patchV : mergeMap(origV, patchV, sub, opts));
     } else if (Array.isArray(origV) && Array.isArray(patchV)) {
       const { schema: sub, meta } = lookupField(schema, key);
       const { strategy } = splitRetainKeys(meta.strategies);
-      original[key] = mergeSliceHandler(origV, patchV, sub, strategy, meta.mergeKey, isDeleteList, opts);
+      setOwn(original, key, mergeSliceHandler(origV, patchV, sub, strategy, meta.mergeKey, isDeleteList, opts));
     } else {
       setWithoutDirectives(original, key, patchV, { ...opts, ignoreUnmatchedNulls: false });
     }
@@ -135,7 +136,7 @@ export function mergeMap(original: JsonObject, patch: JsonObject, schema: PatchS
 function setWithoutDirectives(target: JsonObject, key: string, v: JsonValue, opts: MergeOptions): void {
   if (opts.ignoreUnmatchedNulls) discardNullValues(v);
   const r = removeDirectives(v);
-  if (r.keep) target[key] = r.value;
+  if (r.keep) setOwn(target, key, r.value);
   else delete target[key];
 }
 
@@ -204,20 +205,20 @@ function mergePatchIntoOriginal(original: JsonObject, patch: JsonObject, schema:
     if (!key.startsWith(SET_ELEMENT_ORDER_PREFIX)) continue;
     const setOrder = patch[key] as JsonValue;
     if (!opts.mergeParallelList) {
-      if (key in original) {
-        if (!jsonEqual(original[key], setOrder)) throw smpBadRequest(ERR_BAD_PATCH_FORMAT_SET_ELEMENT_ORDER);
+      if (hasOwn(original, key)) {
+        if (!jsonEqual(getOwn(original, key), setOrder)) throw smpBadRequest(ERR_BAD_PATCH_FORMAT_SET_ELEMENT_ORDER);
       } else {
-        original[key] = setOrder;
+        setOwn(original, key, setOrder);
       }
     }
     delete patch[key];
 
     if (!Array.isArray(setOrder)) throw errBadArgType('slice', setOrder);
     const field = extractKey(key, SET_ELEMENT_ORDER_PREFIX);
-    const foundOriginal = field in original;
-    const foundPatch = field in patch;
-    const originalList = original[field];
-    const patchList = patch[field];
+    const foundOriginal = hasOwn(original, field);
+    const foundPatch = hasOwn(patch, field);
+    const originalList = getOwn(original, field);
+    const patchList = getOwn(patch, field);
     if (foundOriginal && !Array.isArray(originalList)) throw errBadArgType('slice', originalList);
     if (foundPatch && !Array.isArray(patchList)) throw errBadArgType('slice', patchList);
     const origArr = foundOriginal ? (originalList as JsonValue[]) : undefined;
@@ -237,7 +238,7 @@ function mergePatchIntoOriginal(original: JsonObject, patch: JsonObject, schema:
       ? partitionMaps(merged, setOrder, meta.mergeKey)
       : partitionPrimitives(merged, setOrder);
     const kind = sliceElementKind(origArr, patchArr);
-    original[field] = normalizeElementOrder(patchItems, serverOnly, setOrder, origArr ?? [], meta.mergeKey, kind);
+    setOwn(original, field, normalizeElementOrder(patchItems, serverOnly, setOrder, origArr ?? [], meta.mergeKey, kind));
     delete patch[field];
   }
 }
@@ -271,9 +272,9 @@ function mergeKeyValueEqual(left: JsonValue, right: JsonValue, mergeKey: string)
   if (!mergeKey) return left === right;
   if (!isJsonObject(left)) throw errBadArgType('map', left);
   if (!isJsonObject(right)) throw errBadArgType('map', right);
-  if (!(mergeKey in left)) throw errNoMergeKey(left, mergeKey);
-  if (!(mergeKey in right)) throw errNoMergeKey(right, mergeKey);
-  return left[mergeKey] === right[mergeKey];
+  if (!hasOwn(left, mergeKey)) throw errNoMergeKey(left, mergeKey);
+  if (!hasOwn(right, mergeKey)) throw errNoMergeKey(right, mergeKey);
+  return getOwn(left, mergeKey) === getOwn(right, mergeKey);
 }
 
 /** A list field: merged if tagged `merge` (or it is a deletion list), replaced otherwise. */
@@ -334,8 +335,8 @@ function mergeSliceWithSpecialElements(
     }
     const directive = m[DIRECTIVE_MARKER];
     if (directive === DELETE_DIRECTIVE) {
-      if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
-      const value = m[mergeKey];
+      if (!hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
+      const value = getOwn(m, mergeKey);
       let found = findMapByKey(original, mergeKey, value);
       while (found) {
         original = [...original.slice(0, found.index), ...original.slice(found.index + 1)];
@@ -363,8 +364,8 @@ function mergeSliceWithoutSpecialElements(
   const out = [...original];
   for (const v of patch) {
     const m = v as JsonObject;
-    if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
-    const found = findMapByKey(out, mergeKey, m[mergeKey]);
+    if (!hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
+    const found = findMapByKey(out, mergeKey, getOwn(m, mergeKey));
     if (found) out[found.index] = mergeMap(found.map, m, schema, opts);
     else out.push(v); // appended as is: upstream strips neither nulls nor directives here
   }
@@ -380,7 +381,7 @@ export function removeDirectives(v: JsonValue): { value: JsonValue; keep: boolea
     if (DIRECTIVE_MARKER in v) return { value: null, keep: false };
     for (const k of Object.keys(v)) {
       const r = removeDirectives(v[k] as JsonValue);
-      if (r.keep) v[k] = r.value;
+      if (r.keep) setOwn(v, k, r.value);
       else delete v[k];
     }
     return { value: v, keep: true };

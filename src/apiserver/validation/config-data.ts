@@ -5,6 +5,7 @@ import { forbidden, invalid, required, tooLong, type FieldError } from './field-
 import { FieldPath } from './field-path.js';
 import { isConfigMapKey, nameIsDNSSubdomain } from './name-formats.js';
 import { validateImmutableField, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
+import { hasOwn } from '../../common/own-keys.js';
 
 /** ConfigMap and Secret validation: keys, total size (1 MiB), type rules, `immutable`. */
 
@@ -37,7 +38,7 @@ export function validateConfigMapCreate(obj: KubeObject): FieldError[] {
   for (const k of sortedKeys(data)) {
     const p = FieldPath.root('data').key(k);
     for (const msg of isConfigMapKey(k)) errs.push(invalid(p, k, msg));
-    if (k in binary) errs.push(invalid(p, k, 'duplicate of key present in binaryData'));
+    if (hasOwn(binary, k)) errs.push(invalid(p, k, 'duplicate of key present in binaryData'));
     total += Buffer.byteLength(data[k] ?? '', 'utf8');
   }
   for (const k of sortedKeys(binary)) {

@@ -15,6 +15,7 @@ import type { FieldPath } from './field-path.js';
 import { GoJson } from './go-format.js';
 import { isDNS1123Label, isHTTPHeaderName, isRelaxedEnvVarName, isValidPortName, isValidPortNum } from './name-formats.js';
 import { compareQuantity, formatQuantity, parseQuantity } from './quantity.js';
+import { getOwn } from '../../common/own-keys.js';
 
 /**
  * Container validation from pkg/apis/core/validation (validateContainers and
@@ -122,7 +123,7 @@ function validateResources(resources: JsonObject | undefined, path: FieldPath): 
   for (const [name, raw] of sortedEntries(limits)) checkValue(name, raw, path.child('limits').key(name));
   for (const [name, raw] of sortedEntries(requests)) {
     checkValue(name, raw, path.child('requests').key(name));
-    const limitRaw = limits?.[name];
+    const limitRaw = getOwn(limits, name);
     if (limitRaw === undefined) continue;
     const req = parseQuantity(typeof raw === 'number' ? raw : String(raw));
     const lim = parseQuantity(typeof limitRaw === 'number' ? limitRaw : String(limitRaw));

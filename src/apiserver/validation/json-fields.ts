@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
+import { setOwn } from '../../common/own-keys.js';
 
 /**
  * Typed reads of untyped JSON fields. Validation and defaulting work on objects as stored
@@ -39,7 +40,7 @@ export function stringMap(o: JsonObject | undefined, key: string): Record<string
   const v = o?.[key];
   if (!isJsonObject(v)) return undefined;
   const out: Record<string, string> = {};
-  for (const [k, val] of Object.entries(v)) out[k] = typeof val === 'string' ? val : String(val);
+  for (const [k, val] of Object.entries(v)) setOwn(out, k, typeof val === 'string' ? val : String(val));
   return out;
 }
 
@@ -48,7 +49,7 @@ export function ensureObj(o: JsonObject, key: string): JsonObject {
   const v = o[key];
   if (isJsonObject(v)) return v;
   const created: JsonObject = {};
-  o[key] = created;
+  setOwn(o, key, created);
   return created;
 }
 

@@ -8,6 +8,7 @@ import { parseResourceArgs } from '../../client/resource-args.js';
 import { LAST_APPLIED_ANNOTATION } from '../../client/apply/last-applied.js';
 import { toYaml } from '../../client/printers/yaml.js';
 import { toJsonText } from '../../client/printers/json.js';
+import { parseBoundedJson } from '../../client/manifests/index.js';
 import type { JsonValue } from '../../common/json.js';
 import { collect, parseBoolFlag } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
@@ -98,7 +99,9 @@ function runViewLastApplied(ctx: Context, args: string[], opts: Record<string, u
     if (value === undefined) {
       throw new CliError(`no last-applied-configuration annotation found on resource: ${sel.name}`);
     }
-    const parsed = JSON.parse(value) as JsonValue;
+    // The annotation is user text: it may be anything, also JSON too deep to print.
+    const parsed = parseBoundedJson(value) as JsonValue | undefined;
+    if (parsed === undefined) throw new CliError('error converting JSON to YAML: invalid JSON in the last-applied-configuration annotation');
     ctx.io.out(output === 'json' ? toJsonText(parsed) : toYaml(parsed));
   }
   void parseBoolFlag;

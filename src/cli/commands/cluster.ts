@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { existsSync, rmSync } from 'node:fs';
+import { checkReplaceable } from '../../storage/cluster-file.js';
 import { openCluster } from '../../cluster/cluster.js';
 import { SettingsError } from '../../cluster/settings.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
@@ -23,6 +24,7 @@ export function registerCluster(program: Command, inv: Invocation): void {
         const path = ctx.dbPath;
         if (path !== ':memory:' && existsSync(path)) {
           if (opts['force'] !== true) throw new CliError(`cluster file "${path}" already exists (use --force to replace it)`);
+          checkReplaceable(path);
           for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
         }
         try {
@@ -79,3 +81,4 @@ export function registerCluster(program: Command, inv: Invocation): void {
       }),
     );
 }
+

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { etcdCompact, etcdGet, etcdWatch } from '../../client/etcdctl.js';
+import { etcdCompact, etcdDefrag, etcdGet, etcdWatch } from '../../client/etcdctl.js';
 import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
 
 /**
- * `kubemu etcdctl get|watch`: reads the keyspace as etcdctl v3 prints it. The connection and TLS
+ * `kubemu etcdctl get|watch|compaction|defrag`: the keyspace as etcdctl v3 shows and maintains it. The connection and TLS
  * flags of a real etcdctl (`--endpoints`, `--cacert`, `--cert`, `--key`) are accepted and ignored.
  */
 export function registerEtcdctl(program: Command, inv: Invocation): void {
@@ -48,6 +48,15 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
       action(inv, (ctx, args, opts) => {
         checkFormat(opts);
         ctx.io.out(etcdCompact(ctx.cluster().store, args[0] ?? ''));
+      }),
+    );
+  tls(configure(etcd.command('defrag'), inv))
+    .description('Defragments the storage of the etcd members with given endpoints')
+    .option('--cluster', 'use all endpoints from the cluster member list (there is one)')
+    .action(
+      action(inv, (ctx, _args, opts) => {
+        checkFormat(opts);
+        ctx.io.out(etcdDefrag(ctx.cluster().store, opts['endpoints'] as string | undefined));
       }),
     );
   tls(configure(etcd.command('watch'), inv))

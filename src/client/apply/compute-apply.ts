@@ -8,6 +8,7 @@ import { cloneJson, isJsonObject } from '../../common/json.js';
 import { strategicSchemaFor, type PatchSchema } from '../../apiserver/patch/patch-meta.js';
 import { lastAppliedOf, modifiedConfiguration } from './last-applied.js';
 import { threeWayMergePatch } from './three-way-merge.js';
+import { parseBoundedJson } from '../manifests/input-limits.js';
 
 export type ApplyAction =
   /** The object does not exist: create `object` (file + annotation, nulls pruned). */
@@ -52,12 +53,8 @@ export function computeApply(
   const annotation = lastAppliedOf(live);
   let original: JsonObject | undefined;
   if (annotation !== undefined && annotation !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(annotation);
-    } catch {
-      throw new InvalidLastAppliedError();
-    }
+    // Not JSON, or nested too deep to walk: json.Unmarshal refuses it too.
+    const parsed = parseBoundedJson(annotation);
     if (!isJsonObject(parsed)) throw new InvalidLastAppliedError();
     original = parsed;
   }

@@ -24,6 +24,7 @@ import { createJsonMergePatch, applyJsonMergePatch } from '../../apiserver/patch
 import type { PatchSchema } from '../../apiserver/patch/patch-meta.js';
 import { diffMaps } from '../../apiserver/patch/strategic-diff.js';
 import { mergeMap } from '../../apiserver/patch/strategic-merge.js';
+import { getOwn, hasOwn, setOwn } from '../../common/own-keys.js';
 
 /** The patch and the Content-Type it is sent with. */
 export interface ThreeWayPatch {
@@ -106,19 +107,19 @@ function keepOrDeleteNull(m: JsonObject, keepNull: boolean): JsonObject {
   const out: JsonObject = {};
   for (const [key, val] of Object.entries(m)) {
     if (val === null) {
-      if (keepNull) out[key] = null;
+      if (keepNull) setOwn(out, key, null);
       continue;
     }
     if (isJsonObject(val)) {
       if (Object.keys(val).length === 0) {
-        if (!keepNull) out[key] = val;
+        if (!keepNull) setOwn(out, key, val);
         continue;
       }
       const sub = keepOrDeleteNull(val, keepNull);
-      if (Object.keys(sub).length > 0) out[key] = sub;
+      if (Object.keys(sub).length > 0) setOwn(out, key, sub);
       continue;
     }
-    if (!keepNull) out[key] = val as JsonValue;
+    if (!keepNull) setOwn(out, key, val as JsonValue);
   }
   return out;
 }

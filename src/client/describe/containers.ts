@@ -3,6 +3,7 @@ import { rfc1123z } from './time-format.js';
 import { quantityText } from './quantity-text.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './prefix-writer.js';
 import { parseQuantity } from '../../apiserver/validation/quantity.js';
+import { getOwn } from '../../common/own-keys.js';
 
 /* The corev1 shapes describe reads, as JSON. */
 
@@ -221,7 +222,7 @@ function containerResourceValue(c: Container, resource: string, divisor: string 
   const [kind, name] = resource.split('.') as [string, string | undefined];
   const list = kind === 'limits' ? c.resources?.limits : kind === 'requests' ? c.resources?.requests : undefined;
   if (!name) return '';
-  const value = parseQuantity(String(list?.[name] ?? '0'))?.nanos ?? 0n;
+  const value = parseQuantity(String(getOwn(list, name) ?? '0'))?.nanos ?? 0n;
   const div = parseQuantity(String(divisor ?? '1'))?.nanos || 1_000_000_000n;
   return String((value + div - 1n) / div);
 }

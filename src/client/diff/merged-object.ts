@@ -22,6 +22,7 @@ import { toCompactJson } from '../printers/json.js';
 import { LAST_APPLIED_ANNOTATION, lastAppliedOf, withDefaultNamespace } from '../apply/last-applied.js';
 import { threeWayMergePatch } from '../apply/three-way-merge.js';
 import { CliError } from '../errors.js';
+import { parseBoundedJson } from '../manifests/input-limits.js';
 import type { ResolvedObject } from '../manifest-objects.js';
 
 export type MergePlan =
@@ -79,12 +80,8 @@ export function planMerged(live: JsonObject | undefined, local: JsonObject, name
   const annotation = lastAppliedOf(live);
   let original: JsonObject | undefined;
   if (annotation !== undefined && annotation !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(annotation);
-    } catch {
-      parsed = undefined;
-    }
+    // Not JSON, or nested too deep to walk (see parseBoundedJson).
+    const parsed = parseBoundedJson(annotation);
     if (!isJsonObject(parsed)) throw new InvalidOriginalError(annotation, toCompactJson(modified), toCompactJson(live));
     original = parsed;
   }

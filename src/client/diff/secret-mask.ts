@@ -7,6 +7,7 @@
  *   merged data {a: YQ==, b: Yw==, c: ..}  → {a: '***',          b: '*** (after)', c: '***'}
  */
 import { cloneJson, isJsonObject, type JsonObject } from '../../common/json.js';
+import { hasOwn, setOwn } from '../../common/own-keys.js';
 
 export const MASK = '***';
 export const MASK_BEFORE = '*** (before)';
@@ -34,18 +35,18 @@ export function maskSecretData(
   const fromData = dataOf(from);
   const toData = dataOf(to);
   for (const k of Object.keys(fromData ?? {})) {
-    if (toData && k in toData) {
+    if (toData && hasOwn(toData, k)) {
       if (toData[k] !== fromData![k]) {
-        fromData![k] = MASK_BEFORE;
-        toData[k] = MASK_AFTER;
+        setOwn(fromData!, k, MASK_BEFORE);
+        setOwn(toData, k, MASK_AFTER);
         continue;
       }
-      toData[k] = MASK;
+      setOwn(toData, k, MASK);
     }
-    fromData![k] = MASK;
+    setOwn(fromData!, k, MASK);
   }
   for (const k of Object.keys(toData ?? {})) {
-    if (!fromData || !(k in fromData)) toData![k] = MASK;
+    if (!fromData || !hasOwn(fromData, k)) setOwn(toData!, k, MASK);
   }
   return { live: from, merged: to };
 }

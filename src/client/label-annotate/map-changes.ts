@@ -6,6 +6,7 @@ import { type JsonObject, cloneJson, isJsonObject } from '../../common/json.js';
 import { CliError } from '../errors.js';
 import { aggregate } from './go-aggregate.js';
 import type { MapChanges } from './pairs.js';
+import { getOwn, setOwn } from '../../common/own-keys.js';
 
 /** Which metadata map a command edits. */
 export type MapField = 'labels' | 'annotations';
@@ -20,7 +21,7 @@ export function currentMap(obj: JsonObject, field: MapField): Record<string, str
   const m = meta[field];
   if (!isJsonObject(m)) return undefined;
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(m)) if (typeof v === 'string') out[k] = v;
+  for (const [k, v] of Object.entries(m)) if (typeof v === 'string') setOwn(out, k, v);
   return out;
 }
 
@@ -32,7 +33,7 @@ export function currentMap(obj: JsonObject, field: MapField): Record<string, str
 export function labelOverwriteError(current: Record<string, string> | undefined, set: Map<string, string>): Error | undefined {
   const errs: Error[] = [];
   for (const [k, v] of set) {
-    const cur = current?.[k];
+    const cur = getOwn(current, k);
     if (cur !== undefined && cur !== v) errs.push(new CliError(`'${k}' already has a value (${cur}), and --overwrite is false`));
   }
   return aggregate(errs);
@@ -47,7 +48,7 @@ export function annotationOverwriteError(current: Record<string, string> | undef
   const found: string[] = [];
   for (const [k, v] of set) {
     if (k === CHANGE_CAUSE_ANNOTATION) continue;
-    const cur = current?.[k];
+    const cur = getOwn(current, k);
     if (cur !== undefined && cur !== v) found.push(`'${k}' already has a value (${cur})`);
   }
   if (!found.length) return undefined;
@@ -75,9 +76,9 @@ export function applyMapChanges(obj: JsonObject, field: MapField, changes: MapCh
   const out = cloneJson(obj) as JsonObject;
   const meta = isJsonObject(out['metadata']) ? out['metadata'] : (out['metadata'] = {});
   const next: Record<string, string> = { ...(current ?? {}) };
-  for (const [k, v] of changes.set) next[k] = v;
+  for (const [k, v] of changes.set) setOwn(next, k, v);
   for (const k of changes.remove) delete next[k];
-  meta[field] = next;
+  setOwn(meta, field, next);
   if (o.resourceVersion) meta['resourceVersion'] = o.resourceVersion;
   return out;
 }

@@ -24,6 +24,8 @@ export interface Target {
   namespace: string | undefined;
   name: string;
   object: JsonObject;
+  /** the file (or STDIN) a local object was read from */
+  source?: string;
 }
 
 /** The visit: targets and per-object errors in order, and whether one item was implied. */
@@ -95,7 +97,13 @@ export function fileTargets(o: FileOptions): Targets {
     enforceNamespace: o.enforceNamespace,
     validate: false,
   });
-  const items: (Target | Error)[] = objects.map((r) => ({ info: r.info, namespace: r.namespace, name: r.name, object: r.object }));
+  const items: (Target | Error)[] = objects.map((r) => ({
+    info: r.info,
+    namespace: r.namespace,
+    name: r.name,
+    object: r.object,
+    source: r.source,
+  }));
   return { items: [...items, ...errors], singleItemImplied: pathsImplySingleItem(o) };
 }
 

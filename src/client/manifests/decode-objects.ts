@@ -5,6 +5,10 @@
  *    `unable to decode "f.yaml": json: cannot unmarshal array into Go value of type unstructured.detector`;
  *  - it must have a kind: `unable to decode "f.yaml": Object 'Kind' is missing in '<json>'`
  *    (apiVersion is not checked here; validation reports it, see validate-type-meta.ts);
+ *  - its metadata must decode into ObjectMeta (kubectl reads it into a metadataOnlyObject
+ *    before anything is sent): `unable to decode "f.yaml": json: cannot unmarshal array into Go
+ *    struct field ObjectMeta.metadata.labels of type map[string]string`. A list's own metadata
+ *    is checked, its items are not (the server decodes them);
  *  - any object with an `items` field is a list (whatever its kind) and is replaced by its
  *    items; items with neither kind nor apiVersion inherit `<ListKind minus "List">` and the
  *    list's apiVersion (a `ConfigMapList` item becomes a ConfigMap);
@@ -15,6 +19,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
 import { ManifestError, aggregateMessage } from './errors.js';
 import type { RawDocument } from './decode-stream.js';
+import { metadataDecodeError, rememberBytes } from './typed-decode.js';
 
 export interface DocumentObjects {
   objects: JsonObject[];
@@ -39,9 +44,14 @@ export function documentObjects(doc: RawDocument, source: string): DocumentObjec
   }
   const kind = typeof v['kind'] === 'string' ? v['kind'] : '';
   if (kind === '') return fail(`unable to decode "${source}": Object 'Kind' is missing in '${doc.raw}'`);
+  const metaError = metadataDecodeError(v, doc.raw);
+  if (metaError) return fail(`unable to decode "${source}": ${metaError}`);
 
   const items = v['items'];
-  if (items === undefined || items === null) return { objects: [v] };
+  if (items === undefined || items === null) {
+    rememberBytes(v, doc.raw);
+    return { objects: [v] };
+  }
   if (!Array.isArray(items)) {
     return fail(
       `unable to decode "${source}": json: cannot unmarshal ${goJsonKind(items)} into Go struct field decodeList.items of type []json.RawMessage`,

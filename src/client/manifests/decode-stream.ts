@@ -37,9 +37,18 @@ export interface DecodedStream {
 
 export function decodeStream(text: string, source: string): DecodedStream {
   const documents: RawDocument[] = [];
-  const push = (value: JsonValue, raw: string): void => {
+  const push = (value: JsonValue, raw: () => string): void => {
     if (value === null) return;
-    documents.push({ index: documents.length, value, raw });
+    // Only an error message quotes the raw text; producing it for a large YAML document is
+    // costly (a full JSON serialisation), so it is made when first read.
+    let text: string | undefined;
+    documents.push({
+      index: documents.length,
+      value,
+      get raw(): string {
+        return (text ??= raw());
+      },
+    });
   };
   const parseError = (detail: string): ManifestError => new ManifestError(`error parsing ${source}: ${detail}`, source);
 
@@ -51,7 +60,7 @@ export function decodeStream(text: string, source: string): DecodedStream {
       if (rest.trim() === '') return { documents };
       try {
         const { value, raw, end } = readJsonValue(text, pos);
-        push(value, raw);
+        push(value, () => raw);
         count++;
         pos = end;
       } catch (err) {
@@ -62,13 +71,13 @@ export function decodeStream(text: string, source: string): DecodedStream {
         if (fromYaml.error && fromYaml.documents.length === 0) {
           return { documents, error: parseError(err.message) };
         }
-        for (const d of fromYaml.documents) push(d.value, d.raw);
+        for (const d of fromYaml.documents) push(d.value, () => toCompactJson(d.value));
         return fromYaml.error ? { documents, error: fromYaml.error } : { documents };
       }
     }
   }
   const y = decodeYaml(text, parseError);
-  for (const d of y.documents) push(d.value, d.raw);
+  for (const d of y.documents) push(d.value, () => toCompactJson(d.value));
   return y.error ? { documents, error: y.error } : { documents };
 }
 
@@ -85,13 +94,13 @@ function skipLineWhitespace(text: string, pos: number): number {
 function decodeYaml(
   text: string,
   parseError: (detail: string) => ManifestError,
-): { documents: { value: JsonValue; raw: string }[]; error?: ManifestError } {
-  const documents: { value: JsonValue; raw: string }[] = [];
+): { documents: { value: JsonValue }[]; error?: ManifestError } {
+  const documents: { value: JsonValue }[] = [];
   try {
     for (const doc of yamlDocuments(text)) {
       try {
         const value = yamlDocumentToJson(doc.text);
-        documents.push({ value, raw: toCompactJson(value) });
+        documents.push({ value });
       } catch (err) {
         if (err instanceof ManifestError) return { documents, error: parseError(err.message) };
         throw err;

@@ -5,7 +5,15 @@
  * The offset counts UTF-8 bytes from the start of the stream up to and including the bad
  * character. A value cut short by end of input is `unexpected EOF`.
  */
-import type { JsonValue } from '../../common/json.js';
+import type { JsonObject, JsonValue } from '../../common/json.js';
+import { setOwn } from '../../common/own-keys.js';
+import { KUBEMU_MAX_DEPTH, MAX_NESTING_DEPTH, kubemuDepthMessage } from './input-limits.js';
+
+/** An open container while parsing: an array, or an object and the key whose value comes next. */
+interface Frame {
+  out: JsonValue[] | JsonObject;
+  key?: string;
+}
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -38,11 +46,18 @@ export function readJsonValue(text: string, pos: number): { value: JsonValue; ra
   p.skipWs();
   const start = p.i;
   const value = p.value();
+  // Within Go's limit but beyond kubemu's: refused once the value is known to be valid JSON,
+  // so that a syntax error or Go's own depth error still wins, as in kubectl.
+  if (p.beyondKubemu !== undefined) {
+    throw new JsonSyntaxError(`invalid character '${p.beyondKubemu.char}' ${kubemuDepthMessage()}`, p.beyondKubemu.offset, false);
+  }
   return { value, raw: text.slice(start, p.i), end: p.i };
 }
 
 class GoJsonParser {
   i = 0;
+  /** The first container opened deeper than KUBEMU_MAX_DEPTH, if any. */
+  beyondKubemu?: { char: string; offset: number };
   constructor(private readonly s: string) {}
 
   private fail(detailContext: string): never {
@@ -56,71 +71,98 @@ class GoJsonParser {
     while (this.i < this.s.length && ' \t\r\n'.includes(this.s[this.i] as string)) this.i++;
   }
 
+  /**
+   * One value, containers included, with an explicit stack rather than recursion: a document
+   * nested 10,000 deep (which Go accepts) must not exhaust JavaScript's call stack, and one
+   * nested deeper must fail the way Go's scanner does (see MAX_NESTING_DEPTH).
+   */
   value(): JsonValue {
+    const stack: Frame[] = [];
+    let result: JsonValue;
+    for (;;) {
+      // Read a value; a container opens a frame and its members are read by the loop below.
+      this.skipWs();
+      const c = this.s[this.i];
+      if (c === '{' || c === '[') {
+        if (stack.length + 1 > MAX_NESTING_DEPTH) this.fail('exceeded max depth');
+        if (stack.length + 1 > KUBEMU_MAX_DEPTH && this.beyondKubemu === undefined) {
+          this.beyondKubemu = { char: c, offset: Buffer.byteLength(this.s.slice(0, this.i + 1), 'utf8') };
+        }
+        this.i++;
+        this.skipWs();
+        if (c === '{') {
+          const frame: Frame = { out: {}, key: '' };
+          if (this.s[this.i] === '}') {
+            this.i++;
+            result = frame.out;
+          } else {
+            frame.key = this.objectKey();
+            stack.push(frame);
+            continue;
+          }
+        } else {
+          const frame: Frame = { out: [] };
+          if (this.s[this.i] === ']') {
+            this.i++;
+            result = frame.out;
+          } else {
+            stack.push(frame);
+            continue;
+          }
+        }
+      } else {
+        result = this.scalar(c);
+      }
+      // Store the value in the innermost open container; close containers that end here.
+      for (;;) {
+        const top = stack[stack.length - 1];
+        if (top === undefined) return result;
+        if (Array.isArray(top.out)) {
+          top.out.push(result);
+          this.skipWs();
+          const d = this.s[this.i];
+          if (d === ',') {
+            this.i++;
+            break;
+          }
+          if (d !== ']') this.fail('after array element');
+        } else {
+          // A key like "__proto__" must become an own property, as Go's map key does.
+          setOwn(top.out, top.key ?? '', result);
+          this.skipWs();
+          const d = this.s[this.i];
+          if (d === ',') {
+            this.i++;
+            this.skipWs();
+            top.key = this.objectKey();
+            break;
+          }
+          if (d !== '}') this.fail('after object key:value pair');
+        }
+        this.i++;
+        stack.pop();
+        result = top.out;
+      }
+    }
+  }
+
+  /** An object key and the ':' after it; leaves the position at the value. */
+  private objectKey(): string {
+    if (this.s[this.i] !== '"') this.fail('looking for beginning of object key string');
+    const k = this.string();
     this.skipWs();
-    const c = this.s[this.i];
-    if (c === '{') return this.object();
-    if (c === '[') return this.array();
+    if (this.s[this.i] !== ':') this.fail('after object key');
+    this.i++;
+    return k;
+  }
+
+  private scalar(c: string | undefined): JsonValue {
     if (c === '"') return this.string();
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number();
     if (c === 't') return this.literal('true', true);
     if (c === 'f') return this.literal('false', false);
     if (c === 'n') return this.literal('null', null);
     return this.fail('looking for beginning of value');
-  }
-
-  private object(): JsonValue {
-    this.i++;
-    const out: { [k: string]: JsonValue } = {};
-    this.skipWs();
-    if (this.s[this.i] === '}') {
-      this.i++;
-      return out;
-    }
-    for (;;) {
-      this.skipWs();
-      if (this.s[this.i] !== '"') this.fail('looking for beginning of object key string');
-      const k = this.string();
-      this.skipWs();
-      if (this.s[this.i] !== ':') this.fail('after object key');
-      this.i++;
-      out[k] = this.value();
-      this.skipWs();
-      const c = this.s[this.i];
-      if (c === ',') {
-        this.i++;
-        continue;
-      }
-      if (c === '}') {
-        this.i++;
-        return out;
-      }
-      this.fail('after object key:value pair');
-    }
-  }
-
-  private array(): JsonValue {
-    this.i++;
-    const out: JsonValue[] = [];
-    this.skipWs();
-    if (this.s[this.i] === ']') {
-      this.i++;
-      return out;
-    }
-    for (;;) {
-      out.push(this.value());
-      this.skipWs();
-      const c = this.s[this.i];
-      if (c === ',') {
-        this.i++;
-        continue;
-      }
-      if (c === ']') {
-        this.i++;
-        return out;
-      }
-      this.fail('after array element');
-    }
   }
 
   private string(): string {

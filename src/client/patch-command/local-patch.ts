@@ -7,6 +7,7 @@ import { isJsonObject } from '../../common/json.js';
 import { applyStrategicMergePatch } from '../../apiserver/patch/strategic-merge.js';
 import { applyJsonMergePatch } from '../../apiserver/patch/json-merge-patch.js';
 import { applyJsonPatch } from '../../apiserver/patch/json-patch.js';
+import { KUBEMU_MAX_DEPTH, MAX_NESTING_DEPTH, jsonDepthBeyond } from '../../common/json-depth.js';
 import { strategicSchemaFor } from '../../apiserver/patch/patch-meta.js';
 import { ERR_BAD_JSON_DOC, ERR_BAD_JSON_PATCH, PatchError, strategicMergeUnsupportedLocally } from '../../apiserver/patch/patch-errors.js';
 import type { PatchType } from '../../apiserver/patch-object.js';
@@ -31,6 +32,15 @@ export function patchLocally(obj: JsonObject, type: PatchType, body: PatchBody):
 }
 
 function patched(obj: JsonObject, type: PatchType, body: PatchBody): JsonValue {
+  const result = applyLocally(obj, type, body);
+  // As on the server (apiserver/patch-object.ts): a result too deep to print is refused.
+  if (jsonDepthBeyond(result, KUBEMU_MAX_DEPTH) > KUBEMU_MAX_DEPTH) {
+    throw new CliError(`the patched object nests deeper than ${KUBEMU_MAX_DEPTH} levels (kubemu's limit; kubectl's is ${MAX_NESTING_DEPTH})`);
+  }
+  return result;
+}
+
+function applyLocally(obj: JsonObject, type: PatchType, body: PatchBody): JsonValue {
   try {
     switch (type) {
       case 'strategic': {

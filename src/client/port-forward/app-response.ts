@@ -3,6 +3,7 @@ import type { KubeObject } from '../../apiserver/object.js';
 import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
 import { appHealth } from '../../images/app-health.js';
 import { parseImageReference } from '../../images/registry.js';
+import { setOwn } from '../../common/own-keys.js';
 
 /**
  * What the emulated app in a pod answers to one HTTP request that came through port-forward.
@@ -83,6 +84,6 @@ export function appAnswer(
   }
   const vars = { pod: pod.metadata.name ?? '', version: parseImageReference(image).tag };
   const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', Date: date };
-  for (const [k, v] of Object.entries(behavior.httpHeaders ?? {})) headers[k] = substitute(String(v), vars);
+  for (const [k, v] of Object.entries(behavior.httpHeaders ?? {})) setOwn(headers, k, substitute(String(v), vars));
   return { kind: 'response', status: 200, headers, body: substitute(behavior.body ?? '', vars) };
 }

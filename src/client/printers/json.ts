@@ -52,8 +52,14 @@ export function formatJsonNumber(n: number): string {
   return String(n);
 }
 
+/** Characters quoteJsonString writes other than as themselves (surrogates: in case one is alone). */
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/u;
+
 /** Go's encodeState.string with escapeHTML = true. */
 export function quoteJsonString(s: string): string {
+  // Most strings need no escaping at all: skip the per-character loop (a 30 MB value takes
+  // seconds in it).
+  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
   let out = '"';
   for (const c of s) {
     const cp = c.codePointAt(0) ?? 0;

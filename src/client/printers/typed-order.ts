@@ -30,6 +30,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import { KIND_ROOTS, STRUCTS } from './typed-order/schema.generated.js';
+import { setOwn } from '../../common/own-keys.js';
 
 export interface TypedOrderOptions {
   /** `keep` (default): unknown fields follow the known ones, sorted. `drop`: as kubectl does. */
@@ -82,7 +83,7 @@ function encodeStruct(name: string, value: JsonObject, unknown: Unknown): JsonOb
   }
   if (unknown === 'keep') {
     for (const k of Object.keys(value).sort(compareGoStrings)) {
-      if (!known.has(k)) out[k] = sortDeep(value[k] as JsonValue);
+      if (!known.has(k)) setOwn(out, k, sortDeep(value[k] as JsonValue));
     }
   }
   return out;
@@ -126,7 +127,7 @@ function encodeValue(type: string, v: JsonValue, unknown: Unknown): JsonValue {
   if (type.startsWith('map:')) {
     if (!isJsonObject(v)) return v;
     const out: JsonObject = {};
-    for (const k of Object.keys(v).sort(compareGoStrings)) out[k] = encodeValue(type.slice(4), v[k] as JsonValue, unknown);
+    for (const k of Object.keys(v).sort(compareGoStrings)) setOwn(out, k, encodeValue(type.slice(4), v[k] as JsonValue, unknown));
     return out;
   }
   switch (type) {
@@ -156,6 +157,6 @@ function sortDeep(v: JsonValue): JsonValue {
   if (Array.isArray(v)) return v.map(sortDeep);
   if (!isJsonObject(v)) return v;
   const out: JsonObject = {};
-  for (const k of Object.keys(v).sort(compareGoStrings)) out[k] = sortDeep(v[k] as JsonValue);
+  for (const k of Object.keys(v).sort(compareGoStrings)) setOwn(out, k, sortDeep(v[k] as JsonValue));
   return out;
 }

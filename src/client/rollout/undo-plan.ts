@@ -5,6 +5,7 @@ import { CliError } from '../errors.js';
 import { ROLLBACK_KEEP_ANNOTATIONS } from './annotations.js';
 import { equalIgnoreHash, replicaSetRevision, templateOf, withoutHashLabel } from './replica-sets.js';
 import { printTemplate } from './template-text.js';
+import { setOwn } from '../../common/own-keys.js';
 
 /** What `rollout undo` does with one Deployment, decided before anything is written. */
 export type UndoPlan =
@@ -79,8 +80,8 @@ export function planUndo(input: UndoInput): UndoPlan {
   }
   const annotations: JsonObject = {};
   const own = deployment.metadata.annotations ?? {};
-  for (const k of ROLLBACK_KEEP_ANNOTATIONS) if (own[k] !== undefined) annotations[k] = own[k];
-  for (const [k, v] of Object.entries(rs.metadata.annotations ?? {})) if (!ROLLBACK_KEEP_ANNOTATIONS.includes(k)) annotations[k] = v;
+  for (const k of ROLLBACK_KEEP_ANNOTATIONS) if (own[k] !== undefined) setOwn(annotations, k, own[k]);
+  for (const [k, v] of Object.entries(rs.metadata.annotations ?? {})) if (!ROLLBACK_KEEP_ANNOTATIONS.includes(k)) setOwn(annotations, k, v);
   return {
     kind: 'patch',
     patch: [

@@ -71,7 +71,10 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
         if (failure) throw new CliError(failure);
         resourceVersion = scale.metadata.resourceVersion;
       }
-      const write = resourceVersion ? { replicas: o.replicas, resourceVersion } : { replicas: o.replicas };
+      // With a precondition kubectl GETs the Scale and PUTs it back with `Spec.Replicas =
+      // int32(newSize)`: Go's conversion, so 3000000000 is sent as -1294967296 (and refused
+      // by the Scale's validation); the blind write sends the number as it is (a merge patch).
+      const write = resourceVersion ? { replicas: Number(BigInt.asIntN(32, BigInt(o.replicas))), resourceVersion } : { replicas: o.replicas };
       api.updateScale(t.info, t.namespace, t.name, write, { dryRun: o.dryRun === 'server' });
       if (o.dryRun === 'none') {
         env.settle();

@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from '../../common/json.js';
 import { isJsonObject } from '../../common/json.js';
+import { setOwn } from '../../common/own-keys.js';
 
 /** The path from the object to its PodSpec, by kind. */
 const POD_SPEC_PATHS: Record<string, readonly string[]> = {
@@ -43,7 +44,7 @@ export function podSpecOf(obj: JsonObject): JsonObject {
     if (isJsonObject(next)) cur = next;
     else {
       const created: JsonObject = {};
-      cur[key] = created;
+      setOwn(cur, key, created);
       cur = created;
     }
   }

@@ -17,6 +17,7 @@ import { MISSING_RESOURCE, type Target, type Targets, fileOptions, fileTargets, 
 import type { SetCommandEnv } from './set-env.js';
 import type { SetPrinter } from './print-set.js';
 import { isEmptyPatch, twoWayPatch } from './two-way-patch.js';
+import { typedDecodeError } from '../manifests/index.js';
 
 /** Which objects: -f files (--local) or the server's objects named by args / -f / -l / --all. */
 export interface TargetOptions {
@@ -42,10 +43,23 @@ export function resolveTargets(o: TargetOptions, env: SetCommandEnv): Target[] {
         allNamespaces: false,
         ...(o.selector ? { selector: o.selector } : {}),
       });
-  const errors = targets.items.filter((t): t is Error => t instanceof Error);
+  const items = o.local ? targets.items.map(typedDecode) : targets.items;
+  const errors = items.filter((t): t is Error => t instanceof Error);
   if (errors.length === 1) throw errors[0]!;
   if (errors.length > 1) throw new AggregateCliError(errors);
-  return targets.items as Target[];
+  return items as Target[];
+}
+
+/**
+ * The set commands read -f into typed objects (the builder WithScheme, not Unstructured), so a
+ * field of the wrong type fails there: `unable to decode "d.yaml": json: cannot unmarshal
+ * string into Go struct field DeploymentSpec.spec.replicas of type int32`.
+ */
+function typedDecode(t: Target | Error): Target | Error {
+  if (t instanceof Error || t.source === undefined) return t;
+  const apiVersion = t.info.group ? `${t.info.group}/${t.info.version}` : t.info.version;
+  const err = typedDecodeError(t.object, apiVersion, t.info.kind);
+  return err === undefined ? t : new CliError(`unable to decode "${t.source}": ${err}`);
 }
 
 /** An object the mutation could not change; `text` is the whole line kubectl prints. */

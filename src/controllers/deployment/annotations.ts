@@ -2,6 +2,7 @@
  * The annotations the Deployment controller maintains on Deployments and ReplicaSets, and the
  * rule for which Deployment annotations are copied onto its ReplicaSets.
  */
+import { getOwn, setOwn } from '../../common/own-keys.js';
 
 /** The revision of a ReplicaSet (and the Deployment's current one): "1", "2", ... */
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
@@ -46,8 +47,8 @@ export function copyDeploymentAnnotations(
   let changed = false;
   for (const [k, v] of Object.entries(deploymentAnnotations ?? {})) {
     if (ANNOTATIONS_TO_SKIP.has(k)) continue;
-    if (rsAnnotations[k] === v) continue;
-    rsAnnotations[k] = v;
+    if (getOwn(rsAnnotations, k) === v) continue;
+    setOwn(rsAnnotations, k, v);
     changed = true;
   }
   return changed;

@@ -1,7 +1,7 @@
 import type { Controller } from '../framework/controller.js';
 import { deploymentKeysFor } from './event-handlers.js';
 import { DEPLOYMENTS, PODS, REPLICASETS, COMPONENT } from './resources.js';
-import { withRetries } from './retry.js';
+import { deploymentSyncFailed } from './handle-err.js';
 import { syncDeployment } from './sync.js';
 
 /**
@@ -14,6 +14,7 @@ export function deploymentController(): Controller {
     name: COMPONENT,
     watches: [DEPLOYMENTS, REPLICASETS, PODS],
     keysFor: deploymentKeysFor,
-    sync: (key, ctx) => withRetries(ctx, key, () => syncDeployment(ctx, key)),
+    sync: (key, ctx) => syncDeployment(ctx, key),
+    syncFailed: deploymentSyncFailed,
   };
 }

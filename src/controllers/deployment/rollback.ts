@@ -5,6 +5,7 @@ import { lastRevision, parseRevision, revisionOf } from './revision.js';
 import { getAllReplicaSetsAndSyncRevision } from './sync-revision.js';
 import { equalIgnoreHash } from './template-equal.js';
 import type { Deployment, ReplicaSet } from './types.js';
+import { setOwn } from '../../common/own-keys.js';
 
 /**
  * The legacy in-controller rollback (`deprecated.deployment.rollback.to: "<n>"`, from the old
@@ -37,8 +38,8 @@ export function rollback(ctx: ControllerContext, d: Deployment, rsList: readonly
   if (template.metadata?.labels) delete template.metadata.labels[POD_TEMPLATE_HASH_LABEL];
   d.spec.template = template;
   const annotations: Record<string, string> = {};
-  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
-  for (const [k, v] of Object.entries(target.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
+  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) setOwn(annotations, k, v);
+  for (const [k, v] of Object.entries(target.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) setOwn(annotations, k, v);
   d.metadata.annotations = annotations;
   clearRollbackTo(ctx, d);
   ctx.events.record({

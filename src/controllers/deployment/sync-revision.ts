@@ -12,6 +12,7 @@ import { COMPONENT, REPLICASETS } from './resources.js';
 import { maxRevision, setDeploymentRevision, setNewReplicaSetAnnotations } from './revision.js';
 import { equalIgnoreHash } from './template-equal.js';
 import { type Deployment, type ReplicaSet, desiredReplicas, specReplicas } from './types.js';
+import { isNamespaceTerminating } from '../framework/api-errors.js';
 
 export interface AllReplicaSets {
   newRS: ReplicaSet | undefined;
@@ -88,7 +89,7 @@ function getNewReplicaSet(
       updateDeploymentStatus(ctx, d, status);
       throw e;
     }
-    if (e instanceof StatusError && e.message.includes('because it is being terminated')) throw e;
+    if (isNamespaceTerminating(e)) throw e;
     const msg = `Failed to create new replica set "${rs.metadata.name ?? ''}": ${e instanceof Error ? e.message : String(e)}`;
     if (hasProgressDeadline(d)) {
       const status = (d.status ??= {});

@@ -1,5 +1,6 @@
 import { POD_TEMPLATE_HASH_LABEL } from './annotations.js';
 import type { PodTemplateShape } from './types.js';
+import { setOwn } from '../../common/own-keys.js';
 
 /**
  * EqualIgnoreHash: whether two pod templates are the same apart from the pod-template-hash
@@ -33,7 +34,7 @@ function prune(v: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(o).sort()) {
       const p = prune(o[k]);
-      if (p !== undefined) out[k] = p;
+      if (p !== undefined) setOwn(out, k, p);
     }
     return Object.keys(out).length ? out : undefined;
   }

@@ -20,6 +20,16 @@ export interface ControllerContext {
   state: ComponentState;
 }
 
+/** A sync that threw, as the controller's error handling sees it. */
+export interface SyncFailure {
+  key: string;
+  error: unknown;
+  /** the error's text (what Go's err.Error() would be) */
+  message: string;
+  /** how many times in a row the key failed before this (queue.NumRequeues) */
+  requeues: number;
+}
+
 /**
  * A controller of the embedded control plane, shaped like a kube-controller-manager controller:
  * informers deliver watch events of the resources it watches, its event handlers turn them into
@@ -34,6 +44,14 @@ export interface Controller {
   keysFor(event: WatchEvent, ctx: ControllerContext): string[];
   /** reconciles one key */
   sync(key: string, ctx: ControllerContext): void;
+  /**
+   * The controller's part of processNextWorkItem's error handling, after sync threw: logs the
+   * failure as upstream does, and says whether the key is retried (with the work queue's
+   * rate-limited back-off) or dropped ('forget', as the deployment controller does after
+   * maxRetries). Without it the key is retried and nothing is logged (the kubelet's and the
+   * scheduler's own logs are not emulated).
+   */
+  syncFailed?(failure: SyncFailure, ctx: ControllerContext): 'retry' | 'forget';
 }
 
 /** The work-queue key of an object: `namespace/name`, or `name` when cluster-scoped. */

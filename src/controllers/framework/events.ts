@@ -1,4 +1,5 @@
 import type { ApiServer } from '../../apiserver/server.js';
+import { StatusError } from '../../apiserver/errors.js';
 import type { KubeObject } from '../../apiserver/object.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
@@ -26,19 +27,36 @@ const EVENT = findByKind('v1', 'Event')!;
 /** How long an identical event is folded into the previous one (the correlator's window). */
 const AGGREGATION_WINDOW_MS = 10 * 60 * 1000;
 
+/** Told about an event the API server refused (and that is therefore dropped). */
+export type EventRejected = (event: EventSpec, error: StatusError) => void;
+
 /**
  * Records core/v1 Events as client-go's EventRecorder does: named `<object>.<hex nanoseconds>`,
  * and an event identical to a recent one (same object, component, type, reason, message)
  * increments that one's count and lastTimestamp instead of creating another.
+ *
+ * Recording never fails the caller: client-go's broadcaster writes events in the background and
+ * drops one the API server refuses ("Server rejected event (will not retry!)"), such as a Killing
+ * event for a pod in a namespace being deleted, which refuses new content.
  */
 export class EventRecorder {
   constructor(
     private readonly api: ApiServer,
     private readonly now: () => number,
     private readonly state: ComponentState,
+    private readonly rejected: EventRejected = () => {},
   ) {}
 
   record(e: EventSpec): void {
+    try {
+      this.write(e);
+    } catch (err) {
+      if (!(err instanceof StatusError)) throw err;
+      this.rejected(e, err);
+    }
+  }
+
+  private write(e: EventSpec): void {
     const nowMs = this.now();
     const ns = e.involved.metadata.namespace ?? 'default';
     const identity = [

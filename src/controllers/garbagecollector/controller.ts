@@ -2,7 +2,9 @@ import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../apiserver/server.js';
 import type { KubeObject } from '../../apiserver/object.js';
 import { RESOURCES, type ResourceInfo, findByKind } from '../../apiserver/resources.js';
-import type { Controller, ControllerContext } from '../framework/controller.js';
+import type { Controller, ControllerContext, SyncFailure } from '../framework/controller.js';
+import { klogFor } from '../../logs/klog.js';
+import { logUnhandledError } from '../framework/sync-errors.js';
 import { OwnerGraph } from './graph.js';
 
 /** Everything but Events can own or be owned. */
@@ -60,6 +62,12 @@ export function garbageCollectorController(): Controller {
       if (kind === 'orphan') orphanDependents(ctx.api, g, obj, node.info);
       else if (kind === 'foreground') deleteDependents(ctx.api, g, obj, node.info);
       else if (kind === 'dangling') deleteIfOwnersGone(ctx.api, g, obj, node.info);
+    },
+    // attemptToDeleteWorker / attemptToOrphanWorker: HandleError, then the item is requeued
+    // rate-limited (the source line is a stand-in).
+    syncFailed(f: SyncFailure, ctx: ControllerContext): 'retry' {
+      logUnhandledError(klogFor(ctx), 'garbagecollector.go:389', `error syncing item ${f.key}: ${f.message}`);
+      return 'retry';
     },
   };
 }

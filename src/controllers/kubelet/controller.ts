@@ -5,10 +5,10 @@ import { isJsonObject, jsonEqual, type JsonValue } from '../../common/json.js';
 import { objectKey, splitKey, type Controller, type ControllerContext } from '../framework/controller.js';
 import { containerEnvNames } from './env-names.js';
 import { resolveImage } from '../../images/registry.js';
-import { SANDBOX_MS, type ContainerEnv, type ContainerSpecView } from './lifecycle.js';
-import { newContainerMemory, type PodMemory } from './memory.js';
+import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv, type ContainerSpecView } from './lifecycle.js';
+import { newContainerMemory, type ContainerMemory, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
-import { allocateIp, type IpamStore } from './pod-ip.js';
+import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
 import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
@@ -167,6 +167,7 @@ function syncPod(key: string, ctx: ControllerContext): void {
   if (!mem.sandboxReady && (!deleting || startInFlight(mem)) && now >= mem.firstSeenMs + SANDBOX_MS) {
     const ip = allocateIp(nodePodCIDR(node), ipamStore(ctx, mem.node), mem.uid);
     if (ip) mem = { ...mem, sandboxReady: true, podIP: ip };
+    else if (mem.containers.some((c) => c.phase === 'Creating')) mem = sandboxFailed(ctx, pod, node, mem, deleting, now);
   }
 
   const imagesKey = `images:${mem.node}`;
@@ -242,6 +243,39 @@ function syncPod(key: string, ctx: ControllerContext): void {
   }
   ctx.state.set(stateKey, mem);
   wakeAt(ctx, key, plan.nextDueMs, now);
+}
+
+/**
+ * The sandbox's network could not be set up (no address to give: the node has no valid
+ * podCIDR, or every address of it is in use). As a kubelet does, the pod stays
+ * ContainerCreating with a FailedCreatePodSandBox warning and the sandbox is tried again at the
+ * pod worker's next resync; a pod being deleted meanwhile has nothing to stop and is done.
+ */
+function sandboxFailed(ctx: ControllerContext, pod: KubeObject, node: KubeObject, mem: PodMemory, deleting: boolean, now: number): PodMemory {
+  if (deleting) {
+    return { ...mem, containers: mem.containers.map((c) => (c.phase === 'Creating' ? withoutDue({ ...c, phase: 'Done' }) : c)) };
+  }
+  const cidr = nodePodCIDR(node);
+  const range = cidrRange(cidr);
+  const cause = range ? msg.noAddressesInRange(intToIp(range.first), intToIp(range.last)) : msg.noPodCidr(node.metadata.name ?? '', cidr);
+  ctx.events.record({
+    involved: pod,
+    type: 'Warning',
+    reason: msg.REASON.FailedCreatePodSandBox,
+    message: msg.failedCreateSandbox(newContainerId(ctx).slice('containerd://'.length), cause),
+    component: KUBELET_COMPONENT,
+    host: mem.node,
+  });
+  return {
+    ...mem,
+    containers: mem.containers.map((c) => (c.phase === 'Creating' ? { ...c, dueMs: now + WORKER_RESYNC_MS } : c)),
+  };
+}
+
+function withoutDue(c: ContainerMemory): ContainerMemory {
+  const next = { ...c };
+  delete next.dueMs;
+  return next;
 }
 
 /**

@@ -21,6 +21,11 @@ import { planStop, preStopSeconds } from './termination.js';
  * A tag the registry lacks, first pull at 1 s (see backoff.ts for the doubling):
  *   1 s ErrImagePull, 2 s ImagePullBackOff (the sandbox's relist), 12 s ErrImagePull (back-off
  *   10 s over), 22 s ImagePullBackOff, 32 s ErrImagePull (20 s), 42 s … 72 s ErrImagePull (40 s) …
+ *
+ * Once the pod is being deleted nothing is pulled any more: a container about to pull, or
+ * waiting out a pull back-off, is Done (upstream's pod worker cancels the sync that was starting
+ * it and only tears the pod down). Deleted at 0.5 s, the pod above is gone at 1 s, when its
+ * sandbox step comes, with no Pulling, Failed or BackOff event.
  */
 
 /** Creating the pod sandbox (network namespace, pause container) takes this long. */
@@ -88,6 +93,13 @@ interface Step {
 
 const always: Guard = () => true;
 const GUARDS = {
+  /**
+   * The pod is being deleted and the image would have to be pulled: a terminating pod's worker
+   * does not pull (upstream cancels the sync that was starting it), so the container never runs.
+   */
+  deletingNeedsPull: ((c, env) => env.podDeleting && pullDecision(policyOf(env), env.imagePresent) !== 'present') as Guard,
+  /** the pod is being deleted: no more pulls or pull back-offs */
+  podDeleting: ((c, env) => env.podDeleting) as Guard,
   /** imagePullPolicy Never, and the node lacks the image */
   neverPullMissing: ((c, env) => pullDecision(policyOf(env), env.imagePresent) === 'never-missing') as Guard,
   /** no pull needed: the node has the image and the policy is not Always */
@@ -104,11 +116,13 @@ const GUARDS = {
 /** The table. Rows for one phase are tried in order. */
 export const STEPS: readonly Step[] = [
   { from: ['Creating'], when: always, events: [], to: 'Starting' },
+  { from: ['Starting'], when: GUARDS.deletingNeedsPull, events: [], to: 'Done' },
   { from: ['Starting'], when: GUARDS.neverPullMissing, events: ['neverPull', 'errorNeverPull'], to: 'ErrImageNeverPull' },
   { from: ['Starting'], when: GUARDS.imageUsable, events: ['pulledPresent', 'created', 'started'], effect: 'start', to: 'Running' },
   { from: ['Starting'], when: always, events: ['pulling'], effect: 'startPull', to: 'Pulling' },
   { from: ['Pulling'], when: GUARDS.tagExists, events: ['pulled', 'created', 'started'], effect: 'pulledAndStart', to: 'Running' },
   { from: ['Pulling'], when: always, events: ['failedPull', 'errorErrImagePull'], effect: 'pullFailed', to: 'ErrImagePull' },
+  { from: ['ErrImagePull', 'ImagePullBackOff'], when: GUARDS.podDeleting, events: [], to: 'Done' },
   {
     from: ['ErrImagePull', 'ImagePullBackOff'],
     when: GUARDS.inPullBackoff,

@@ -24,6 +24,8 @@ export const REASON = {
   Killing: 'Killing',
   /** Warning: a probe failed */
   Unhealthy: 'Unhealthy',
+  /** Warning: the pod's sandbox (its network) could not be set up */
+  FailedCreatePodSandBox: 'FailedCreatePodSandBox',
 } as const;
 
 /** Go's time.Duration.String() for whole milliseconds: 1s, 1.5s, 1m20s, 5m0s, 250ms. */
@@ -75,3 +77,18 @@ export const crashLoopMessage = (delayMs: number, container: string, pod: string
 
 export const failedProbeRestart = (container: string, probe: 'liveness' | 'startup'): string =>
   `Container ${container} failed ${probe} probe, will be restarted`;
+
+/**
+ * The Warning of a sandbox whose network could not be set up: the CNI bridge plugin delegates
+ * addresses to host-local, which has none to give (range set full, or no podCIDR on the node).
+ */
+export const failedCreateSandbox = (sandboxId: string, cniError: string): string =>
+  `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": plugin type="bridge" failed (add): ${cniError}`;
+
+/** host-local's error for a full range: `no IP addresses available in range set: 10.244.1.2-10.244.1.254`. */
+export const noAddressesInRange = (first: string, last: string): string =>
+  `failed to allocate for range 0: no IP addresses available in range set: ${first}-${last}`;
+
+/** What the bridge plugin gets from a node with no (valid) spec.podCIDR: no range to allocate from. */
+export const noPodCidr = (node: string, cidr: string): string =>
+  cidr ? `failed to allocate for range 0: invalid podCIDR ${JSON.stringify(cidr)} on node ${JSON.stringify(node)}` : `failed to allocate for range 0: node ${JSON.stringify(node)} has no podCIDR assigned`;

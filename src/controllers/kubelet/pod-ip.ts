@@ -37,32 +37,44 @@ export function mapIpamStore(used = new Map<string, string>(), last?: string): I
   };
 }
 
-function ipToInt(ip: string): number {
-  const parts = ip.split('.').map(Number);
-  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) throw new Error(`bad IPv4 address ${ip}`);
-  return (((parts[0]! << 24) >>> 0) + (parts[1]! << 16) + (parts[2]! << 8) + parts[3]!) >>> 0;
+/** A dotted IPv4 address as a number, or undefined when it is none. */
+export function parseIpv4(ip: string): number | undefined {
+  const parts = ip.split('.');
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return undefined;
+  const [a, b, c, d] = parts.map(Number) as [number, number, number, number];
+  return (((a << 24) >>> 0) + (b << 16) + (c << 8) + d) >>> 0;
 }
 
-function intToIp(n: number): string {
+export function intToIp(n: number): string {
   return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 }
 
-/** The usable range of a CIDR: network + 2 … broadcast − 1. */
-export function cidrRange(cidr: string): { first: number; last: number } {
-  const [addr = '', bits = '32'] = cidr.split('/');
-  const prefix = Number(bits);
+/**
+ * The usable range of a CIDR: network + 2 … broadcast − 1; undefined for what is no IPv4 CIDR
+ * (a Node whose spec.podCIDR is empty or not an address: the kubelet then has no range to hand
+ * out from, and says so instead of failing).
+ */
+export function cidrRange(cidr: string): { first: number; last: number } | undefined {
+  const m = /^([0-9.]+)\/(\d{1,2})$/.exec(cidr);
+  if (!m) return undefined;
+  const addr = parseIpv4(m[1]!);
+  const prefix = Number(m[2]);
+  if (addr === undefined || prefix > 32) return undefined;
   const size = 2 ** (32 - prefix);
-  const network = Math.floor(ipToInt(addr) / size) * size;
+  const network = Math.floor(addr / size) * size;
   return { first: network + 2, last: network + size - 2 };
 }
 
-/** Hands out the next free address for uid, or undefined when the range is full. */
+/** Hands out the next free address for uid, or undefined when the range is full or there is none. */
 export function allocateIp(cidr: string, store: IpamStore, uid: string): string | undefined {
-  const { first, last } = cidrRange(cidr);
+  const range = cidrRange(cidr);
+  if (!range) return undefined;
+  const { first, last } = range;
   if (last < first) return undefined;
   const count = last - first + 1;
   const prev = store.last();
-  const start = prev !== undefined ? ipToInt(prev) + 1 : first;
+  const prevN = prev === undefined ? undefined : parseIpv4(prev);
+  const start = prevN !== undefined ? prevN + 1 : first;
   for (let i = 0; i < count; i++) {
     let n = start + i;
     if (n > last || n < first) n = first + ((n - first) % count + count) % count;

@@ -1,6 +1,8 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import { RESOURCES, findByKind } from '../../apiserver/resources.js';
-import type { Controller, ControllerContext } from '../framework/controller.js';
+import type { Controller, ControllerContext, SyncFailure } from '../framework/controller.js';
+import { klogFor } from '../../logs/klog.js';
+import { logUnhandledError } from '../framework/sync-errors.js';
 
 /** The finalizer kube-apiserver puts in every namespace's spec. */
 export const NAMESPACE_FINALIZER = 'kubernetes';
@@ -43,6 +45,12 @@ export function namespaceController(): Controller {
         name,
         finalizers.filter((f) => f !== NAMESPACE_FINALIZER),
       );
+    },
+    // processNextWorkItem: anything but content still being deleted goes to HandleError, and the
+    // namespace is retried with the rate-limited back-off (the source line is a stand-in).
+    syncFailed(f: SyncFailure, ctx: ControllerContext): 'retry' {
+      logUnhandledError(klogFor(ctx), 'namespace_controller.go:162', `deletion of namespace ${f.key} failed: ${f.message}`);
+      return 'retry';
     },
   };
 }

@@ -5,6 +5,7 @@ import type { JsonObject } from '../../common/json.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { controllerOf } from './controller-ref.js';
 import { COMPONENT, POD, REPLICA_SET, syncReplicaSet } from './sync.js';
+import { replicaSetSyncFailed } from './handle-err.js';
 
 /**
  * The ReplicaSet controller (pkg/controller/replicaset): keeps spec.replicas pods made from the
@@ -23,6 +24,7 @@ export function replicaSetController(): Controller {
       const { namespace, name } = splitKey(key);
       syncReplicaSet(key, ctx, namespace ?? '', name);
     },
+    syncFailed: replicaSetSyncFailed,
   };
 }
 

@@ -5,6 +5,7 @@ import { compileLabelSelector } from '../../labels/label-selector.js';
 import { jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { klogFor, replicaSetStatusUpdateMessage } from '../../logs/klog.js';
+import { isNamespaceTerminating } from '../framework/api-errors.js';
 import { msUntilNextAvailable } from './availability.js';
 import { controllerOf, controllerRefFor, planClaims, withControllerRef, withoutOwner } from './controller-ref.js';
 import { planReplicas, runSlowStart } from './manage-replicas.js';
@@ -17,10 +18,6 @@ export const REPLICA_SET = findByKind('apps/v1', 'ReplicaSet')!;
 
 /** The event source of everything this controller records. */
 export const COMPONENT = 'replicaset-controller';
-
-/** The workqueue's rate limiter after a failed sync: 5 ms doubling, at most 1000 s. */
-const RETRY_BASE_MS = 5;
-const RETRY_MAX_MS = 1000 * 1000;
 
 /**
  * syncReplicaSet for one `namespace/name` key: claim pods (adopt orphans, release strays),
@@ -36,10 +33,7 @@ const RETRY_MAX_MS = 1000 * 1000;
  */
 export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: string, name: string): void {
   const rs = ctx.api.tryGet(REPLICA_SET, namespace, name);
-  if (!rs) {
-    ctx.state.delete(`failures:${key}`);
-    return;
-  }
+  if (!rs) return;
   const selector = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
   if (!selector) return;
   const uid = rs.metadata.uid ?? '';
@@ -49,12 +43,12 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   const terminating = pods.filter((p) => isPodTerminating(p) && controllerOf(p)?.uid === uid);
   const now = ctx.clock.now();
 
-  let manageError: string | undefined;
+  let manageError: ManageError | undefined;
   if (plan.adopt.length === 0 && !rs.metadata.deletionTimestamp) {
     manageError = manageReplicas(ctx, rs, claimed, relatedPods(ctx, rs, pods), now);
   }
 
-  const status = calculateStatus({ rs, active: claimed, terminating, manageError, nowMs: now });
+  const status = calculateStatus({ rs, active: claimed, terminating, ...(manageError ? { manageError: manageError.message } : {}), nowMs: now });
   if (!jsonEqual(status as unknown as JsonValue, (rs['status'] ?? {}) as JsonValue)) {
     const need = ((rs['spec'] ?? {}) as { replicas?: number }).replicas ?? 1;
     const before = rs['status'] as Record<string, unknown> | undefined;
@@ -62,13 +56,9 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
     ctx.api.updateStatus(REPLICA_SET, { ...rs, status });
   }
 
-  if (manageError !== undefined) {
-    const failures = (ctx.state.get<number>(`failures:${key}`) ?? 0) + 1;
-    ctx.state.set(`failures:${key}`, failures);
-    ctx.requeueAfter(key, Math.min(RETRY_BASE_MS * 2 ** (failures - 1), RETRY_MAX_MS));
-    return;
-  }
-  ctx.state.delete(`failures:${key}`);
+  // syncReplicaSet returns manageReplicasErr: the control plane logs it (replicaSetSyncFailed)
+  // and retries the key with the work queue's rate-limited back-off.
+  if (manageError !== undefined) throw manageError.error;
   const minReady = ((rs['spec'] ?? {}) as { minReadySeconds?: number }).minReadySeconds ?? 0;
   const wait = msUntilNextAvailable(claimed, minReady, now);
   if (wait !== undefined) ctx.requeueAfter(key, wait);
@@ -139,10 +129,16 @@ function relatedPods(ctx: ControllerContext, rs: KubeObject, pods: readonly Kube
   return out;
 }
 
+/** A write of manageReplicas that failed: the API error, and the message of the status's ReplicaFailure condition. */
+interface ManageError {
+  error: StatusError;
+  message: string;
+}
+
 /**
  * manageReplicas: creates missing pods in slow-start batches or deletes the surplus chosen by
- * the ranking, recording an event per pod. Returns the first error's message when a write
- * failed (the status then gets a ReplicaFailure condition and the key is retried).
+ * the ranking, recording an event per pod. Returns the first error when a write failed (the
+ * status then gets a ReplicaFailure condition and the key is retried).
  */
 function manageReplicas(
   ctx: ControllerContext,
@@ -150,7 +146,7 @@ function manageReplicas(
   active: readonly KubeObject[],
   related: readonly KubeObject[],
   now: number,
-): string | undefined {
+): ManageError | undefined {
   const desired = ((rs['spec'] ?? {}) as { replicas?: number }).replicas ?? 1;
   const plan = planReplicas(active, related, desired, now);
   const ns = rs.metadata.namespace ?? '';
@@ -177,10 +173,10 @@ function manageReplicas(
         return e;
       }
     });
-    return result.error instanceof Error ? result.error.message : undefined;
+    return result.error instanceof StatusError ? { error: result.error, message: result.error.message } : undefined;
   }
   if (plan.action === 'delete') {
-    let firstError: string | undefined;
+    let firstError: ManageError | undefined;
     log.info(2, 'replica_set.go:702', 'Too many replicas', [['replicaSet', `${ns}/${rsName}`], ['need', desired], ['deleting', plan.pods.length]]);
     for (const pod of plan.pods) {
       const podName = pod.metadata.name ?? '';
@@ -192,7 +188,7 @@ function manageReplicas(
         if (!(e instanceof StatusError)) throw e;
         if (e.reason === 'NotFound') continue;
         event('Warning', 'FailedDelete', `Error deleting: ${e.message}`);
-        firstError ??= `unable to delete pods: ${e.message}`;
+        firstError ??= { error: e, message: `unable to delete pods: ${e.message}` };
       }
     }
     return firstError;
@@ -200,6 +196,3 @@ function manageReplicas(
   return undefined;
 }
 
-function isNamespaceTerminating(e: StatusError): boolean {
-  return e.reason === 'Forbidden' && e.message.includes('because it is being terminated');
-}

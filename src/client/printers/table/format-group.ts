@@ -3,6 +3,7 @@ import { cellText } from './cell-text.js';
 import type { ColumnDefinition } from './columns.js';
 import { formatLabels } from './labels-string.js';
 import { isNamespacedResource, tableFor } from './registry.js';
+import { getOwn } from '../../../common/own-keys.js';
 
 /** The objects of one resource type, printed under one header. */
 export interface TableGroup {
@@ -101,7 +102,7 @@ function outputColumns(group: TableGroup, opts: TableOptions, deco: GroupDecorat
     cols.push({ header: def.name.toUpperCase(), cell: (_obj, cells) => prefix + (cells[i] ?? '') });
   });
   for (const key of opts.labelColumns) {
-    cols.push({ header: labelColumnHeader(key), cell: (obj) => obj.metadata.labels?.[key] ?? '' });
+    cols.push({ header: labelColumnHeader(key), cell: (obj) => getOwn(obj.metadata.labels, key) ?? '' });
   }
   if (opts.showLabels) {
     cols.push({ header: 'LABELS', cell: (obj) => formatLabels(obj.metadata.labels) });

@@ -1,0 +1,69 @@
+/**
+ * What can be wrong with the cluster file itself, as the user reads it: each message names the
+ * file, says what was found, and never carries SQLite's own text (kubectl prints `error: ...`).
+ */
+
+/** A file that exists and holds something else than a kubemu cluster (someone's notes.db). */
+export class NotAClusterFile extends Error {
+  constructor(
+    readonly path: string,
+    readonly found: string,
+  ) {
+    super(`${path} is not a kubemu cluster file (${found})`);
+    this.name = 'NotAClusterFile';
+  }
+}
+
+/** A cluster file whose pages or values are damaged: reported, and nothing more is written. */
+export class CorruptClusterFile extends Error {
+  constructor(
+    readonly path: string,
+    readonly found: string,
+  ) {
+    super(`the cluster file ${path} is corrupt: ${found}`);
+    this.name = 'CorruptClusterFile';
+  }
+}
+
+/** A write to a cluster file opened read-only (the file or its directory is not writable). */
+export class ReadOnlyClusterFile extends Error {
+  constructor(
+    readonly path: string,
+    why = 'it is read-only',
+  ) {
+    super(`cannot write the cluster file ${path}: ${why}`);
+    this.name = 'ReadOnlyClusterFile';
+  }
+}
+
+/** A cluster file that cannot be opened or written as it is: a dangling symlink, a newer schema, a full disk. */
+export class ClusterFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ClusterFileError';
+  }
+}
+
+/** better-sqlite3's SqliteError, recognised by shape (its class is not exported as a type guard). */
+function sqliteCode(e: unknown): string | undefined {
+  if (!(e instanceof Error) || e.name !== 'SqliteError') return undefined;
+  const code = (e as Error & { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Turns an SQLite failure on the cluster file into what it means for the user; anything else is
+ * returned as it is. SQLITE_CORRUPT and SQLITE_NOTADB are damage, SQLITE_READONLY a write to a
+ * file that cannot be written.
+ */
+export function clusterFileError(e: unknown, path: string | undefined): unknown {
+  const code = sqliteCode(e);
+  if (code === undefined || path === undefined) return e;
+  if (code.startsWith('SQLITE_CORRUPT')) return new CorruptClusterFile(path, `SQLite reports a damaged page (${code})`);
+  if (code === 'SQLITE_NOTADB') return new CorruptClusterFile(path, 'its header is not an SQLite database header (SQLITE_NOTADB)');
+  if (code.startsWith('SQLITE_READONLY')) return new ReadOnlyClusterFile(path);
+  if (code === 'SQLITE_FULL') return new ClusterFileError(`cannot write the cluster file ${path}: the disk is full`);
+  if (code.startsWith('SQLITE_CANTOPEN')) return new ClusterFileError(`cannot open the cluster file ${path}`);
+  if (code.startsWith('SQLITE_IOERR')) return new ClusterFileError(`cannot read or write the cluster file ${path}: an I/O error (${code})`);
+  return e;
+}

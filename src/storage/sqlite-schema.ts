@@ -1,0 +1,145 @@
+import type Database from 'better-sqlite3';
+import { ClusterFileError, NotAClusterFile, ReadOnlyClusterFile } from './cluster-file-errors.js';
+
+/**
+ * The cluster file's schema and how a file is recognised as one. A kubemu file carries
+ * `PRAGMA application_id` = APPLICATION_ID ("kubm") and `PRAGMA user_version` = its schema version,
+ * so a file is told apart from another program's SQLite database before anything is written.
+ *
+ * Schema versions: 0 (no user_version) the first files, whose log had no times; 1 added the log's
+ * time_ms; 2 marks the file (application_id) and creates new files with incremental auto-vacuum,
+ * so compaction gives pages back to the file system.
+ */
+export const APPLICATION_ID = 0x6b75626d;
+export const SCHEMA_VERSION = 2;
+/** The oldest version whose tables the current code reads unchanged (a read-only file is not migrated). */
+const READABLE_UNMIGRATED = 1;
+
+/** The current state in `kv`, every write in `log` (kine keeps only a log; we keep both so reads of the current state stay one index lookup). */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS kv (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  create_revision INTEGER NOT NULL,
+  mod_revision INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS log (
+  revision INTEGER PRIMARY KEY,
+  key TEXT NOT NULL,
+  type TEXT NOT NULL,
+  value TEXT NOT NULL,
+  create_revision INTEGER NOT NULL,
+  prev_value TEXT,
+  prev_mod_revision INTEGER,
+  time_ms INTEGER NOT NULL DEFAULT 0
+);
+-- No index on key: every log read starts at a revision cursor, which the primary key serves;
+-- an index on key made SQLite scan whole key ranges instead.
+DROP INDEX IF EXISTS log_key;
+CREATE TABLE IF NOT EXISTS meta (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+`;
+
+/** The tables an earlier kubemu wrote (timers: the timer queue, storage/sqlite-timers.ts). */
+const KUBEMU_TABLES = new Set(['kv', 'log', 'meta', 'timers']);
+const LOG_COLUMNS_V0 = ['revision', 'key', 'type', 'value', 'create_revision', 'prev_value', 'prev_mod_revision'];
+
+/** What the file holds, read without writing anything. */
+export type FileKind =
+  | { kind: 'empty' }
+  | { kind: 'current' }
+  | { kind: 'older'; version: number };
+
+function tables(db: Database.Database): string[] {
+  return db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    .all()
+    .map((r) => r.name);
+}
+
+function columns(db: Database.Database, table: string): string[] {
+  return db
+    .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
+    .all(table)
+    .map((r) => r.name);
+}
+
+/**
+ * Tells a kubemu cluster file (current or older) from an empty database and from anything else.
+ * Files of an earlier kubemu have no application_id: they are recognised by their tables (log and
+ * meta with kubemu's columns, nothing but kubemu's tables).
+ */
+export function recognise(db: Database.Database, path: string): FileKind {
+  const appId = Number(db.pragma('application_id', { simple: true }));
+  const version = Number(db.pragma('user_version', { simple: true }));
+  const names = tables(db);
+  if (appId === APPLICATION_ID) {
+    if (version > SCHEMA_VERSION) {
+      throw new ClusterFileError(
+        `the cluster file ${path} was written by a newer kubemu (schema version ${version}; this one reads up to ${SCHEMA_VERSION})`,
+      );
+    }
+    return version === SCHEMA_VERSION ? { kind: 'current' } : { kind: 'older', version };
+  }
+  if (appId !== 0) {
+    throw new NotAClusterFile(path, `an SQLite database of another application, application_id 0x${(appId >>> 0).toString(16)}`);
+  }
+  if (names.length === 0 && version === 0) return { kind: 'empty' };
+  const foreign = names.filter((n) => !KUBEMU_TABLES.has(n));
+  const log = names.includes('log') ? columns(db, 'log') : [];
+  const meta = names.includes('meta') ? columns(db, 'meta') : [];
+  const looksLikeKubemu =
+    version <= 1 &&
+    foreign.length === 0 &&
+    LOG_COLUMNS_V0.every((c) => log.includes(c)) &&
+    meta.includes('name') &&
+    meta.includes('value');
+  if (!looksLikeKubemu) {
+    const what = names.length ? `an SQLite database with tables ${names.join(', ')}` : `an SQLite database with user_version ${version}`;
+    throw new NotAClusterFile(path, what);
+  }
+  return { kind: 'older', version };
+}
+
+/**
+ * A new cluster file's schema. Incremental auto-vacuum has to be chosen before the first table
+ * exists; with it, compaction can hand freed pages back (storage/sqlite-keyspace.ts compact).
+ */
+export function createSchema(db: Database.Database): void {
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.pragma('journal_mode = WAL');
+  db.transaction(() => {
+    // Another process may have created it between our look and our write lock.
+    if (Number(db.pragma('application_id', { simple: true })) === APPLICATION_ID) return;
+    db.exec(SCHEMA);
+    mark(db);
+  }).immediate();
+}
+
+/**
+ * Brings a file of an earlier kubemu up to the current schema and marks it as a kubemu file.
+ * Its auto-vacuum mode cannot change without rewriting the file: `etcdctl defrag` does that.
+ */
+export function migrate(db: Database.Database, path: string, readOnly: boolean, version: number): void {
+  // Version 1 has today's tables and columns, only not the mark: it reads as it is.
+  if (readOnly && version >= READABLE_UNMIGRATED) return;
+  if (readOnly) {
+    throw new ReadOnlyClusterFile(path, 'it was written by an earlier kubemu and needs upgrading, but it is read-only');
+  }
+  db.pragma('journal_mode = WAL');
+  db.transaction(() => {
+    if (Number(db.pragma('application_id', { simple: true })) === APPLICATION_ID) return;
+    // The log is there (recognise demands it); kv and meta as today; the log gets the
+    // cluster time of each write (version 1).
+    db.exec(SCHEMA);
+    if (!columns(db, 'log').includes('time_ms')) db.exec('ALTER TABLE log ADD COLUMN time_ms INTEGER NOT NULL DEFAULT 0');
+    mark(db);
+  }).immediate();
+}
+
+function mark(db: Database.Database): void {
+  db.pragma(`application_id = ${APPLICATION_ID}`);
+  db.pragma(`user_version = ${SCHEMA_VERSION}`);
+}
