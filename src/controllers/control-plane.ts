@@ -1,7 +1,7 @@
 import { writeSync } from 'node:fs';
 import type { Cluster } from '../cluster/cluster.js';
-import type { Reactor } from '../sim/catch-up.js';
-import { catchUp } from '../sim/catch-up.js';
+import type { CatchUpLimit, Reactor } from '../sim/catch-up.js';
+import { behindBy, catchUp, catchUpLimit } from '../sim/catch-up.js';
 import type { TimerQueue } from '../storage/timers.js';
 import type { WatchEvent } from '../apiserver/server.js';
 import type { Controller, ControllerContext } from './framework/controller.js';
@@ -115,9 +115,14 @@ export class ControlPlane implements Reactor {
     return cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
   }
 
-  /** Whether a write has not reached every controller yet. */
-  hasUnseenWrites(): boolean {
-    return this.firstUnseenWrite() !== undefined;
+  /**
+   * Whether a write has not reached every controller yet; with `by`, only a write logged at or
+   * before that instant (one a reaction at `by` can deliver: after the machine's clock was set
+   * back, the log may hold later times, which wait for the clock).
+   */
+  hasUnseenWrites(by?: number): boolean {
+    const t = this.firstUnseenWrite();
+    return t !== undefined && (by === undefined || t <= by);
   }
 
   nextDue(): number | undefined {
@@ -130,11 +135,13 @@ export class ControlPlane implements Reactor {
 
   /**
    * Runs what is due at the clock's current reading: the timers that fired, and the writes that
-   * reached the informers (those made `latencyMs` or more before now).
+   * reached the informers (those made `latencyMs` or more before now). Without `fireTimers`, only
+   * the writes: the reaction to a command's writes while a wall-clock catch-up was cut short must
+   * not run the timers it left due all at once, at the wrong instant.
    */
-  runDue(latencyMs: number = INFORMER_LATENCY_MS): void {
+  runDue(latencyMs: number = INFORMER_LATENCY_MS, fireTimers = true): void {
     const now = this.cluster.clock.now();
-    const fired = this.cluster.timers.popDue(now);
+    const fired = fireTimers ? this.cluster.timers.popDue(now) : [];
     // Every controller's informer reads the same log: read what is visible now once.
     // (Informers whose cursor fell behind a compaction relist instead.)
     const entries = this.entries();
@@ -190,28 +197,50 @@ export class ControlPlane implements Reactor {
  * where time moves only when a command waits, `apply` is followed by its ReplicaSet and pods as
  * it would be on a real cluster a few milliseconds later. What the reactions schedule for later
  * (an image pull, a probe) stays a timer.
+ *
+ * On a wall clock the catch-up replays for others (what fell due while no command ran) for at
+ * most the cluster's catch-up budget of real time; what is left stays due for the next command,
+ * and the command says so (`cluster.behind`).
  */
 export function settle(cluster: Cluster): void {
-  advanceTo(cluster, cluster.clock.now());
-  react(cluster);
+  const caughtUp = advanceTo(cluster, cluster.clock.now(), catchUpLimit(cluster.clock, cluster.catchUpBudgetMs));
+  const behind = caughtUp ? undefined : behindBy(cluster.clock, cluster.controlPlane);
+  if (behind !== undefined) cluster.behind(behind);
+  react(cluster, caughtUp);
 }
 
-/** Rounds of reaction at the current instant until every controller has seen every write. */
-function react(cluster: Cluster): void {
+/**
+ * Rounds of reaction at the current instant until every controller has seen every write. After
+ * a catch-up that was cut short, the timers it left due stay for the next command's catch-up.
+ */
+function react(cluster: Cluster, fireTimers = true): void {
   const { clock, controlPlane, store } = cluster;
   for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
     // A read first: a command that wrote nothing takes no write lock here.
-    if (!controlPlane.hasUnseenWrites()) return;
+    if (!controlPlane.hasUnseenWrites(clock.now())) return;
     const reacted = store.transaction(() => {
-      if (!controlPlane.hasUnseenWrites()) return false;
-      clock.at(clock.now(), () => controlPlane.runDue(0));
+      if (!controlPlane.hasUnseenWrites(clock.now())) return false;
+      clock.at(clock.now(), () => controlPlane.runDue(0, fireTimers));
       return true;
     });
     if (!reacted) return;
   }
 }
 
-/** Runs everything due up to target in time order; a virtual clock then reads target. */
-export function advanceTo(cluster: Cluster, target: number): void {
-  catchUp(cluster.clock, cluster.controlPlane, (fn) => cluster.store.transaction(fn), target);
+/**
+ * `cluster advance D`: moves a virtual clock D past the time it reads once this process has the
+ * write lock, running what falls due on the way, all in one transaction. Reading the time before
+ * taking the lock would let two concurrent advances start from the same instant and end at the
+ * same one; under the lock they add up.
+ */
+export function advanceBy(cluster: Cluster, ms: number): void {
+  cluster.store.transaction(() => advanceTo(cluster, cluster.clock.now() + ms));
+}
+
+/**
+ * Runs everything due up to target in time order; a virtual clock then reads target. With a
+ * limit, returns false when it stopped with something still due by target.
+ */
+export function advanceTo(cluster: Cluster, target: number, limit?: CatchUpLimit): boolean {
+  return catchUp(cluster.clock, cluster.controlPlane, (fn) => cluster.store.transaction(fn), target, limit);
 }

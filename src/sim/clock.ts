@@ -79,6 +79,11 @@ export class ClusterClock {
     }
   }
 
+  /** the real clock's reading (ms since the Unix epoch): what a command's own time budget is measured on */
+  realMs(): number {
+    return this.realNow();
+  }
+
   private realTime(): number {
     const elapsed = this.realNow() - this.settings.createdAtRealMs;
     return this.settings.epochMs + Math.floor(elapsed * this.settings.speed);

@@ -52,6 +52,27 @@ export class RevisionCompacted extends Error {
   }
 }
 
+/**
+ * Thrown when a write transaction could not start because another process kept the file's write
+ * lock for longer than the lock timeout (SQLite's SQLITE_BUSY after its busy timeout).
+ */
+export class KeyspaceLocked extends Error {
+  constructor(
+    readonly path: string,
+    readonly waitedMs: number,
+  ) {
+    super(
+      `the cluster file ${path} is locked: another kubemu process holds its write lock (it is writing or running the ` +
+        `control plane) and did not release it within ${waitText(waitedMs)}; try again, or wait longer with KUBEMU_LOCK_TIMEOUT_MS`,
+    );
+    this.name = 'KeyspaceLocked';
+  }
+}
+
+function waitText(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : `${ms / 1000}s`;
+}
+
 export interface Keyspace {
   /** where the keyspace is kept (the cluster file), for messages about it */
   readonly path: string;
@@ -81,7 +102,10 @@ export interface Keyspace {
   compactedRevision(): number;
   /**
    * events with revision > afterRevision for keys under prefix, in revision order; with
-   * untilTimeMs, only those written at or before that cluster time
+   * untilTimeMs, only those before the first write (of any key) made after that cluster time, so
+   * a reader that moves its cursor to the last event it got never passes one it did not get.
+   * (The log's time never decreases with revision, so this is "written by untilTimeMs"; a file
+   * written by an older kubemu may hold rows out of time order.)
    */
   changesSince(afterRevision: number, prefix?: string, limit?: number, untilTimeMs?: number): KeyEvent[];
   /** the value a key was written with at a revision still in the log */

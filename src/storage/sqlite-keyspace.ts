@@ -5,6 +5,7 @@ import {
   type KeyEvent,
   type KeyValue,
   type Keyspace,
+  KeyspaceLocked,
   RevisionCompacted,
   RevisionMismatch,
 } from './keyspace.js';
@@ -30,6 +31,9 @@ interface LogRow {
   prev_mod_revision: number | null;
   time_ms: number;
 }
+
+/** meta: the cluster time of the last log row (kept apart from the log, which compaction empties) */
+const LOG_TIME_KEY = 'log_time_ms';
 
 function toKv(r: KvRow): KeyValue {
   return { key: r.key, value: r.value, createRevision: r.create_revision, modRevision: r.mod_revision };
@@ -79,9 +83,17 @@ export class SqliteKeyspace implements Keyspace {
       firstAfter: this.db.prepare<[number, string, string], { revision: number; time_ms: number }>(
         'SELECT revision, time_ms FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT 1',
       ),
-      changes: this.db.prepare<[number, string, string, number, number], LogRow>(
-        'SELECT * FROM log WHERE revision > ? AND key >= ? AND key < ? AND time_ms <= ? ORDER BY revision LIMIT ?',
+      changes: this.db.prepare<[number, string, string, number], LogRow>(
+        'SELECT * FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT ?',
       ),
+      // Up to the first write (of any key) made after a cluster time: a reader whose cursor moves
+      // to the last row it got can never pass a row it was not given (see changesSince).
+      changesUntil: this.db.prepare<{ after: number; from: string; to: string; until: number; limit: number }, LogRow>(
+        'SELECT * FROM log WHERE revision > @after AND key >= @from AND key < @to AND revision < ' +
+          'COALESCE((SELECT revision FROM log WHERE revision > @after AND time_ms > @until ORDER BY revision LIMIT 1), 9007199254740991) ' +
+          'ORDER BY revision LIMIT @limit',
+      ),
+      lastTime: this.db.prepare<[], { time_ms: number }>('SELECT time_ms FROM log ORDER BY revision DESC LIMIT 1'),
       compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
       getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
       deleteMeta: this.db.prepare('DELETE FROM meta WHERE name = ?'),
@@ -141,7 +153,7 @@ export class SqliteKeyspace implements Keyspace {
       this.stmts.upsert.run(key, value, created, rev);
       // The log keeps each value once: a PUT row holds the new value; the previous one is in
       // the row of the previous write (prev_mod_revision).
-      this.stmts.log.run(rev, key, 'PUT', value, created, null, prev?.modRevision ?? null, this.now());
+      this.stmts.log.run(rev, key, 'PUT', value, created, null, prev?.modRevision ?? null, this.stampTime());
       return rev;
     });
   }
@@ -158,15 +170,38 @@ export class SqliteKeyspace implements Keyspace {
       checkPrecondition(key, prev, expectedModRevision);
       const rev = this.nextRevision();
       this.stmts.del.run(key);
-      this.stmts.log.run(rev, key, 'DELETE', '', prev.createRevision, prev.value, prev.modRevision, this.now());
+      this.stmts.log.run(rev, key, 'DELETE', '', prev.createRevision, prev.value, prev.modRevision, this.stampTime());
       return rev;
     });
   }
 
-  changesSince(afterRevision: number, prefix = '', limit = 1_000_000, untilTimeMs = Number.MAX_SAFE_INTEGER): KeyEvent[] {
+  /**
+   * The cluster time of a new log row: the clock's reading, but never earlier than the last row's.
+   * A wall-clock catch-up replays past instants while other processes (or this command, before
+   * its catch-up) already wrote at later ones; stamping its writes with the past instant would put
+   * earlier times after later ones in the log, and a reader that takes "what was written by T"
+   * would then see a later row before an earlier one. The log's time is monotonic in revision.
+   * (On a virtual clock, which only moves forward, this is the clock's reading.)
+   */
+  private stampTime(): number {
+    const last = this.getMeta(LOG_TIME_KEY);
+    // A file written before the log time was kept in meta: the last row's (0 for an empty log).
+    const lastMs = last !== undefined ? Number(last) : (this.stmts.lastTime.get()?.time_ms ?? 0);
+    const t = Math.max(this.now(), lastMs);
+    if (t !== lastMs || last === undefined) this.setMeta(LOG_TIME_KEY, String(t));
+    return t;
+  }
+
+  changesSince(afterRevision: number, prefix = '', limit = 1_000_000, untilTimeMs?: number): KeyEvent[] {
     const compacted = this.compactedRevision();
     if (afterRevision < compacted) throw new RevisionCompacted(afterRevision + 1, compacted);
-    return this.stmts.changes.all(afterRevision, prefix, prefixEnd(prefix), untilTimeMs, limit).map((r) => {
+    const from = prefix;
+    const to = prefixEnd(prefix);
+    const rows =
+      untilTimeMs === undefined
+        ? this.stmts.changes.all(afterRevision, from, to, limit)
+        : this.stmts.changesUntil.all({ after: afterRevision, from, to, until: untilTimeMs, limit });
+    return rows.map((r) => {
       const type = r.type as KeyEvent['type'];
       const kv: KeyValue = {
         key: r.key,
@@ -209,6 +244,14 @@ export class SqliteKeyspace implements Keyspace {
     });
   }
 
+  /** How long a write transaction waits for another process's write lock before KeyspaceLocked. */
+  setLockTimeout(ms: number): void {
+    this.lockTimeoutMs = ms;
+    this.db.pragma(`busy_timeout = ${Math.floor(ms)}`);
+  }
+
+  private lockTimeoutMs = 30_000;
+
   defragment(): void {
     if (this.depth > 0) throw new Error('defragment inside a transaction');
     // VACUUM rewrites the file without its free pages; setting the mode first also turns a file
@@ -234,6 +277,7 @@ export class SqliteKeyspace implements Keyspace {
       return this.readOnly ? tx.deferred() : tx.immediate();
     } catch (e) {
       this.rollbacks++;
+      if (isBusy(e)) throw new KeyspaceLocked(this.path, this.lockTimeoutMs);
       // SQLite's failures on the file itself (read-only, corrupt, full) read as what they mean,
       // also where a command prints an error without passing it on.
       throw clusterFileError(e, this.path);
@@ -291,6 +335,13 @@ export class SqliteKeyspace implements Keyspace {
   close(): void {
     this.db.close();
   }
+}
+
+/** SQLite gave up waiting for a lock another connection holds (after the busy timeout). */
+function isBusy(e: unknown): boolean {
+  // better-sqlite3's SqliteError, recognised by shape (as cluster-file-errors.ts does)
+  const code = e instanceof Error && e.name === 'SqliteError' ? (e as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 }
 
 function checkPrecondition(key: string, prev: { modRevision: number } | undefined, expected: number | undefined): void {

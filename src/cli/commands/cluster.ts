@@ -5,7 +5,7 @@ import { openCluster } from '../../cluster/cluster.js';
 import { SettingsError } from '../../cluster/settings.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { rfc3339 } from '../../sim/clock.js';
-import { advanceTo } from '../../controllers/control-plane.js';
+import { advanceBy } from '../../controllers/control-plane.js';
 import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
 
@@ -76,7 +76,7 @@ export function registerCluster(program: Command, inv: Invocation): void {
         if (ms < 0) throw new CliError(`cannot move the clock backwards (${text})`);
         const c = ctx.cluster();
         if (c.clock.settings.mode !== 'virtual') throw new CliError('cluster advance needs a virtual clock (this cluster follows the wall clock)');
-        advanceTo(c, c.clock.now() + ms);
+        advanceBy(c, ms);
         ctx.io.out(`cluster time: ${rfc3339(c.clock.now())}\n`);
       }),
     );

@@ -53,6 +53,8 @@ export class Informer {
     if (batch && batch.from <= from) {
       events = batch.events.filter((e) => e.revision > from && this.prefixes.some((p) => e.key.startsWith(p)));
       // Everything in the batch is visible now: the cursor passes the writes it does not watch too.
+      // The batch ends before the first write not visible yet (changesSince up to a time), so the
+      // cursor never passes a write this informer has not been given.
       if (batch.lastRevision > from) this.store.setMeta(this.metaKey, String(batch.lastRevision));
       return events;
     } else {

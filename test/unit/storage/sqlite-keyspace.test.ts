@@ -136,3 +136,34 @@ test('a cluster file from before the log had times is migrated in place', async 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the log is stamped with a cluster time that never decreases with revision', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  let t = 10_000;
+  ks.setTimeSource(() => t);
+  const from = ks.revision();
+  ks.put('/registry/a', '1');
+  t = 4_000; // a catch-up replaying an earlier instant
+  ks.put('/registry/b', '2');
+  ks.delete('/registry/a');
+  t = 12_000;
+  ks.put('/registry/c', '3');
+  assert.deepEqual(ks.changesSince(from).map((e) => e.timeMs), [10_000, 10_000, 10_000, 12_000]);
+});
+
+test('changesSince up to a time stops at the first row written later, even in a log out of time order', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  const from = ks.revision();
+  let t = 0;
+  ks.setTimeSource(() => t);
+  for (const [key, ms] of [['/registry/a', 100], ['/registry/b', 500], ['/registry/c', 200], ['/registry/d', 300]] as const) {
+    t = ms;
+    ks.put(key, 'v');
+  }
+  // A file written by an older kubemu: rows out of time order (b at 500 before c at 200).
+  ks.db.prepare("UPDATE log SET time_ms = CASE key WHEN '/registry/c' THEN 200 WHEN '/registry/d' THEN 300 ELSE time_ms END").run();
+  assert.deepEqual(ks.changesSince(from, '/registry/', undefined, 400).map((e) => e.kv.key), ['/registry/a']);
+  assert.deepEqual(ks.changesSince(from, '/registry/c', undefined, 400).map((e) => e.kv.key), [], 'b, under no prefix asked for, still bounds c');
+  assert.deepEqual(ks.changesSince(from, '/registry/', undefined, 500).map((e) => e.kv.key), ['/registry/a', '/registry/b', '/registry/c', '/registry/d']);
+  assert.deepEqual(ks.changesSince(from).length, 4);
+});
