@@ -141,6 +141,12 @@ export function stuckRequeueDelayMs(d: Deployment, next: DeploymentStatus, nowMs
   const from = Date.parse(current.lastUpdateTime ?? '');
   if (Number.isNaN(from)) return undefined;
   const after = from + (d.spec.progressDeadlineSeconds ?? 0) * 1000 - nowMs;
+  // Past the deadline with reason NewReplicaSetAvailable (a finished rollout whose pods later
+  // stopped being available, e.g. a crash loop), deploymentTimedOut never fires: upstream keeps
+  // requeueing rate-limited (5 ms, Forget after each successful sync), and every such sync finds
+  // the same. Any change that could alter the outcome is a write the informers deliver anyway,
+  // so no timer here: the same output without a control-plane step every millisecond.
+  if (after < 1000 && current.reason === NEW_RS_AVAILABLE) return undefined;
   if (after < 1000) return Math.max(1, after + 1);
   return after + 1000;
 }

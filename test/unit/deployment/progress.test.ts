@@ -77,6 +77,14 @@ test('progress deadline: strictly after lastUpdateTime + progressDeadlineSeconds
   d.status = { conditions: [cond] };
   assert.equal(stuckRequeueDelayMs(d, { conditions: [cond] }, T0 + 30_000), 91_000);
   assert.equal(stuckRequeueDelayMs(d, { conditions: [cond] }, T0 + 119_500), 501);
+  // a finished rollout whose pods stopped being available (a crash loop): it can never time out,
+  // so past the deadline nothing is requeued (it used to be every 1 ms, forever)
+  const finished = { ...cond, reason: 'NewReplicaSetAvailable' };
+  d.status = { conditions: [finished] };
+  const crashing: DeploymentStatus = { replicas: 4, updatedReplicas: 4, availableReplicas: 2, conditions: [finished] };
+  assert.equal(stuckRequeueDelayMs(d, crashing, T0 + 119_500), undefined);
+  assert.equal(stuckRequeueDelayMs(d, crashing, T0 + 600_000), undefined);
+  assert.equal(stuckRequeueDelayMs(d, crashing, T0 + 30_000), 91_000);
   // stuck rollout timed out: Progressing=False ProgressDeadlineExceeded
   d.metadata.name = 'hello';
   d.status = { observedGeneration: 1, replicas: 5, updatedReplicas: 1, readyReplicas: 4, availableReplicas: 4, conditions: [cond] };
