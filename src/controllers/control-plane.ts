@@ -233,9 +233,23 @@ function react(cluster: Cluster, fireTimers = true): void {
  * taking the lock would let two concurrent advances start from the same instant and end at the
  * same one; under the lock they add up.
  */
-export function advanceBy(cluster: Cluster, ms: number): void {
-  cluster.store.transaction(() => advanceTo(cluster, cluster.clock.now() + ms));
+export function advanceBy(cluster: Cluster, ms: number): number {
+  // The target is claimed under the write lock, from the clock as it reads then and the targets
+  // other advances already claimed, so concurrent advances add up; the catch-up to it then runs
+  // step by step, each its own transaction, so a long advance does not hold the lock for others.
+  // (An advance killed half-way leaves its claim: the next one finishes it before adding its own.)
+  const target = cluster.store.transaction(() => {
+    const claimed = Number(cluster.store.getMeta(ADVANCE_TARGET_KEY) ?? '0');
+    const t = Math.max(cluster.clock.now(), claimed) + ms;
+    cluster.store.setMeta(ADVANCE_TARGET_KEY, String(t));
+    return t;
+  });
+  advanceTo(cluster, target);
+  return target;
 }
+
+/** meta: the furthest virtual time a `cluster advance` has claimed (see advanceBy) */
+const ADVANCE_TARGET_KEY = 'virtual_advance_target_ms';
 
 /**
  * Runs everything due up to target in time order; a virtual clock then reads target. With a
