@@ -1,0 +1,169 @@
+// kill -9 during drills: rounds of three drills at once (apply, scale, set image, rollout status,
+// delete --cascade, get -w, cluster advance), each on its own Deployment, and a SIGKILL to one of
+// them at a random moment (seeded). After every kill: PRAGMA integrity_check, kv and the log agree,
+// every killed write took effect whole or not at all, commands still work, and once settled the
+// controllers have brought every Deployment, its ReplicaSets and pods to its spec.
+import { writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Tally, baseEnv, integrity, internalText, killGroup, must, param, rng, run, scratch, sleep, tornState } from './lib.mjs';
+import { convergence } from './concurrency.mjs';
+
+const IMAGE = 'ghcr.io/example/drill';
+const DEPLOYS = ['d0', 'd1', 'd2', 'd3', 'd4'];
+
+function manifest(name, replicas, tag) {
+  return `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ${name}}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+      terminationGracePeriodSeconds: 3
+      containers: [{name: c, image: "${IMAGE}:${tag}", env: [{name: ROUND, value: "0"}]}]
+`;
+}
+
+/** The state of each drill Deployment as the cluster has it: absent, or its replicas and image. */
+async function specs(db, env) {
+  const r = await run(['get', 'deployments', '-o', 'json'], { db, env });
+  if (r.code !== 0) throw new Error(`get deployments: ${r.stderr.trim().slice(0, 200)}`);
+  const items = JSON.parse(r.stdout).items;
+  return new Map(DEPLOYS.map((n) => {
+    const d = items.find((x) => x.metadata.name === n);
+    return [n, d === undefined ? 'absent' : `${d.spec.replicas} ${d.spec.template.spec.containers[0].image}`];
+  }));
+}
+
+export async function kill9(tally, { clock, speed, kills }) {
+  const label = clock === 'virtual' ? 'virtual' : `wall x${speed}`;
+  const started = Date.now();
+  const random = rng(param('seed', 1) * 7 + (clock === 'virtual' ? 1 : 2));
+  const dir = scratch('kill9');
+  const db = join(dir, 'cluster.db');
+  const env = baseEnv({ HOME: dir });
+  const createArgs = clock === 'virtual' ? ['--clock', 'virtual', '--seed', '1'] : ['--clock', 'wall', '--speed', String(speed)];
+  await must(['cluster', 'create', '--db', db, ...createArgs], { env });
+  const file = (name, replicas, tag) => {
+    const f = join(dir, `${name}.yaml`);
+    writeFileSync(f, manifest(name, replicas, tag));
+    return f;
+  };
+  for (const n of DEPLOYS) await must(['apply', '-f', file(n, 2, 0)], { db, env });
+  let state = await specs(db, env);
+  let killed = 0;
+  let missed = 0;
+  let writes = 0;
+  const killedWhat = {};
+
+  for (let round = 1; round <= kills; round++) {
+    // three drills on three different Deployments; each says what its Deployment may look like after
+    const targets = [...DEPLOYS].sort(() => random.next() - 0.5).slice(0, 3);
+    const possible = new Map([...state].map(([n, s]) => [n, new Set([s])]));
+    const drills = targets.map((name) => {
+      const cur = state.get(name);
+      const kinds = cur === 'absent' ? ['apply'] : ['apply', 'scale', 'set image', 'rollout status', 'delete', 'get -w', clock === 'virtual' ? 'advance' : 'get -w'];
+      const kind = random.pick(kinds);
+      const replicas = random.int(0, 3);
+      const tag = random.int(1, 9);
+      const image = cur === 'absent' ? undefined : cur.split(' ')[1];
+      const may = (s) => possible.get(name).add(s);
+      switch (kind) {
+        case 'apply':
+          may(`${replicas} ${IMAGE}:${tag}`);
+          return { kind, args: ['apply', '-f', file(name, replicas, tag)] };
+        case 'scale':
+          may(`${replicas} ${image}`);
+          return { kind, args: ['scale', `deployment/${name}`, `--replicas=${replicas}`] };
+        case 'set image':
+          may(`${cur.split(' ')[0]} ${IMAGE}:${tag}`);
+          return { kind, args: ['set', 'image', `deployment/${name}`, `c=${IMAGE}:${tag}`] };
+        case 'rollout status':
+          return { kind, args: ['rollout', 'status', `deployment/${name}`, '--timeout=20s'] };
+        case 'delete':
+          may('absent');
+          return { kind, args: ['delete', 'deployment', name, `--cascade=${random.pick(['background', 'foreground'])}`] };
+        case 'advance':
+          return { kind, args: ['cluster', 'advance', `${random.int(1, 20)}s`] };
+        default:
+          return { kind, args: ['get', 'deployments', '-w', '--request-timeout=3s'] };
+      }
+    });
+    const victim = random.int(0, drills.length - 1);
+    const delay = random.int(5, 400);
+    const children = [];
+    const runs = drills.map((d, i) => run(d.args, { db, env, timeoutMs: 120_000, onSpawn: (c) => { children[i] = c; } }));
+    await sleep(delay);
+    const child = children[victim];
+    const alive = child !== undefined && child.exitCode === null && child.signalCode === null;
+    if (alive) killGroup(child);
+    const results = await Promise.all(runs);
+    if (alive && results[victim].signal === 'SIGKILL') {
+      killed++;
+      killedWhat[drills[victim].kind] = (killedWhat[drills[victim].kind] ?? 0) + 1;
+    } else missed++;
+    const problems = [];
+    results.forEach((r, i) => {
+      if (i === victim && r.signal === 'SIGKILL') return;
+      const d = drills[i];
+      const bad = internalText(r.stdout + r.stderr);
+      const tolerated = (d.kind === 'rollout status' && r.code === 1 && /timed out|exceeded|not found/.test(r.stderr)) ||
+        (d.kind === 'delete' && /NotFound/.test(r.stderr)) || (r.code !== 0 && /\(Conflict\)/.test(r.stderr));
+      if ((r.code !== 0 && !tolerated) || bad.length > 0) problems.push(`${d.args.join(' ')}: exit ${r.code ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n')[0].slice(0, 160)}`);
+      else if (r.code === 0 && ['apply', 'scale', 'set image', 'delete'].includes(d.kind)) writes++;
+    });
+    const what = `kill ${round} (${drills[victim].kind}${alive ? ` after ${delay} ms` : ', already done'})`;
+
+    const ok = integrity(db);
+    if (ok !== 'ok') problems.push(`integrity_check: ${ok}`);
+    problems.push(...tornState(db));
+    // commands still work: a read, etcdctl, and a write
+    for (const args of [['get', 'all'], ['etcdctl', 'get', '--prefix', '--keys-only', '/registry/']]) {
+      const r = await run(args, { db, env, timeoutMs: 60_000 });
+      if (r.code !== 0 || internalText(r.stderr).length > 0) problems.push(`then ${args.join(' ')}: exit ${r.code}: ${r.stderr.trim().slice(0, 160)}`);
+    }
+    try {
+      state = await specs(db, env);
+      for (const [n, s] of state) {
+        if (!possible.get(n).has(s)) problems.push(`${n} is "${s}", neither its state before nor a write's (${[...possible.get(n)].join(' | ')}): a torn write`);
+      }
+    } catch (e) {
+      problems.push(String(e.message));
+    }
+    tally.check(`${label}: ${what}: file whole, commands work, writes whole or absent`, problems.length === 0, problems.slice(0, 6).join('; '));
+
+    // settle and converge: every present Deployment at its spec, nothing left of the deleted ones
+    const want = new Map([...state].filter(([, s]) => s !== 'absent').map(([n, s]) => [n, { replicas: Number(s.split(' ')[0]), round: '0', image: s.split(' ')[1] }]));
+    let conv = [];
+    // a virtual clock gets five minutes of cluster time, a wall clock up to settle-seconds of real time
+    const deadline = Date.now() + param('settle-seconds', 90) * 1000;
+    let attempts = 0;
+    do {
+      attempts++;
+      if (clock === 'virtual') {
+        const r = await run(['cluster', 'advance', '1m'], { db, env, timeoutMs: 60_000 });
+        if (r.code !== 0) conv.push(`cluster advance: ${r.stderr.trim().slice(0, 160)}`);
+      } else await sleep(1000);
+      conv = await convergence(db, env, want);
+      const left = await run(['get', 'replicasets,pods', '-o', 'name', '-l', `app in (${[...state].filter(([, s]) => s === 'absent').map(([n]) => n).join(',') || 'none'})`], { db, env });
+      if (left.code !== 0) conv.push(`get leftovers: ${left.stderr.trim().slice(0, 160)}`);
+      else if (left.stdout.trim() !== '') conv.push(`left of deleted Deployments: ${left.stdout.trim().split('\n').join(' ')}`);
+    } while (conv.length > 0 && (clock === 'virtual' ? attempts < 5 : Date.now() < deadline));
+    tally.check(`${label}: ${what}: converges`, conv.length === 0, conv.slice(0, 6).join('; '));
+  }
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  tally.figures[`kill -9 ${label}`] = `${killed} kills (${Object.entries(killedWhat).map(([k, v]) => `${k} ${v}`).join(', ')}), ${missed} drills ended before their kill, ${writes} writes, ${secs} s`;
+  if (!process.env.RELIABILITY_KEEP) rmSync(dir, { recursive: true, force: true });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const t = new Tally('kill9');
+  const kills = param('kills', 10);
+  await kill9(t, { clock: 'virtual', kills });
+  await kill9(t, { clock: 'wall', speed: 10, kills });
+  for (const [k, v] of Object.entries(t.figures)) console.log(`${k}: ${v}`);
+  console.log(`${t.passed} passed, ${t.failed} failed`);
+  process.exit(t.failed > 0 ? 1 : 0);
+}
