@@ -81,7 +81,7 @@ export async function kill9(tally, { clock, speed, kills }) {
           may(`${cur.split(' ')[0]} ${IMAGE}:${tag}`);
           return { kind, args: ['set', 'image', `deployment/${name}`, `c=${IMAGE}:${tag}`] };
         case 'rollout status':
-          return { kind, args: ['rollout', 'status', `deployment/${name}`, '--timeout=20s'] };
+          return { kind, args: ['rollout', 'status', `deployment/${name}`, '--timeout=10s'] };
         case 'delete':
           may('absent');
           return { kind, args: ['delete', 'deployment', name, `--cascade=${random.pick(['background', 'foreground'])}`] };
@@ -138,7 +138,7 @@ export async function kill9(tally, { clock, speed, kills }) {
     const want = new Map([...state].filter(([, s]) => s !== 'absent').map(([n, s]) => [n, { replicas: Number(s.split(' ')[0]), round: '0', image: s.split(' ')[1] }]));
     let conv = [];
     // a virtual clock gets five minutes of cluster time, a wall clock up to settle-seconds of real time
-    const deadline = Date.now() + param('settle-seconds', 90) * 1000;
+    const deadline = Date.now() + param('settle-seconds', 60) * 1000;
     let attempts = 0;
     do {
       attempts++;
@@ -160,7 +160,7 @@ export async function kill9(tally, { clock, speed, kills }) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t = new Tally('kill9');
-  const kills = param('kills', 10);
+  const kills = param('kills', 8);
   await kill9(t, { clock: 'virtual', kills });
   await kill9(t, { clock: 'wall', speed: 10, kills });
   for (const [k, v] of Object.entries(t.figures)) console.log(`${k}: ${v}`);

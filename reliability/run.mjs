@@ -2,8 +2,8 @@
 // its own scratch cluster files; a line per failed check, the figures, then `N passed, N failed`
 // (exit 1 on any failure). Not part of `npm test`: it takes minutes and real time.
 //
-//   node reliability/run.mjs [--only corpus|concurrency|kill9] [--processes 8] [--rounds 4]
-//        [--kills 10] [--seed 1] [--case-timeout 15] [--jobs 2] [--max-read-ms 5000]
+//   node reliability/run.mjs [--only corpus|concurrency|kill9] [--processes 8] [--rounds 3]
+//        [--kills 8] [--seed 1] [--case-timeout 15] [--jobs 2] [--max-read-ms 10000]
 // Every flag can also be given as RELIABILITY_<NAME> (RELIABILITY_ROUNDS=2); RELIABILITY_VERBOSE=1
 // prints the passing checks too, RELIABILITY_KEEP=1 keeps the scratch files.
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ const parts = [];
 const started = Date.now();
 const want = (name) => only === '' || only.split(',').includes(name);
 const seed = param('seed', 1);
-console.log(`reliability: seed ${seed}, ${param('processes', 8)} writers, ${param('rounds', 4)} rounds, ${param('kills', 10)} kills`);
+console.log(`reliability: seed ${seed}, ${param('processes', 8)} writers, ${param('rounds', 3)} rounds, ${param('kills', 8)} kills`);
 
 if (want('corpus')) {
   const t = new Tally('corpus');
@@ -41,7 +41,7 @@ if (want('concurrency')) {
 }
 if (want('kill9')) {
   const t = new Tally('kill9');
-  const kills = param('kills', 10);
+  const kills = param('kills', 8);
   console.log('kill -9, virtual...');
   await kill9(t, { clock: 'virtual', kills });
   console.log('kill -9, wall x10...');
