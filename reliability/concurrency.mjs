@@ -219,7 +219,8 @@ export async function concurrency(tally, { clock, speed }) {
     note('cluster advance (settle)', await k(['cluster', 'advance', '10m']));
     problems = await convergence(db, env, want, { sharedCount });
   } else {
-    const deadline = Date.now() + param('settle-seconds', 60) * 1000;
+    // a healthy cluster settles these small rollouts within 3 minutes of cluster time
+    const deadline = Date.now() + Math.max(10, param('settle-cluster-seconds', 180) / speed) * 1000;
     do {
       await sleep(1000);
       problems = await convergence(db, env, want, { sharedCount });

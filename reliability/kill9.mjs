@@ -55,6 +55,7 @@ export async function kill9(tally, { clock, speed, kills }) {
   let state = await specs(db, env);
   let killed = 0;
   let missed = 0;
+  let slowest = 0;
   let writes = 0;
   const killedWhat = {};
 
@@ -91,16 +92,18 @@ export async function kill9(tally, { clock, speed, kills }) {
           return { kind, args: ['get', 'deployments', '-w', '--request-timeout=3s'] };
       }
     });
-    const victim = random.int(0, drills.length - 1);
-    const delay = random.int(5, 400);
+    const delay = random.int(5, 300);
+    const pick = random.next();
     const children = [];
     const runs = drills.map((d, i) => run(d.args, { db, env, timeoutMs: 120_000, onSpawn: (c) => { children[i] = c; } }));
     await sleep(delay);
-    const child = children[victim];
-    const alive = child !== undefined && child.exitCode === null && child.signalCode === null;
-    if (alive) killGroup(child);
+    // the victim is one of the drills still running at that moment
+    const running = children.map((c, i) => (c !== undefined && c.exitCode === null && c.signalCode === null ? i : -1)).filter((i) => i >= 0);
+    const victim = running.length > 0 ? running[Math.floor(pick * running.length)] : -1;
+    if (victim >= 0) killGroup(children[victim]);
     const results = await Promise.all(runs);
-    if (alive && results[victim].signal === 'SIGKILL') {
+    const alive = victim >= 0 && results[victim].signal === 'SIGKILL';
+    if (alive) {
       killed++;
       killedWhat[drills[victim].kind] = (killedWhat[drills[victim].kind] ?? 0) + 1;
     } else missed++;
@@ -114,7 +117,7 @@ export async function kill9(tally, { clock, speed, kills }) {
       if ((r.code !== 0 && !tolerated) || bad.length > 0) problems.push(`${d.args.join(' ')}: exit ${r.code ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n')[0].slice(0, 160)}`);
       else if (r.code === 0 && ['apply', 'scale', 'set image', 'delete'].includes(d.kind)) writes++;
     });
-    const what = `kill ${round} (${drills[victim].kind}${alive ? ` after ${delay} ms` : ', already done'})`;
+    const what = alive ? `kill ${round} (${drills[victim].kind} after ${delay} ms)` : `round ${round} (all drills done before ${delay} ms, no kill)`;
 
     const ok = integrity(db);
     if (ok !== 'ok') problems.push(`integrity_check: ${ok}`);
@@ -137,8 +140,9 @@ export async function kill9(tally, { clock, speed, kills }) {
     // settle and converge: every present Deployment at its spec, nothing left of the deleted ones
     const want = new Map([...state].filter(([, s]) => s !== 'absent').map(([n, s]) => [n, { replicas: Number(s.split(' ')[0]), round: '0', image: s.split(' ')[1] }]));
     let conv = [];
-    // a virtual clock gets five minutes of cluster time, a wall clock up to settle-seconds of real time
-    const deadline = Date.now() + param('settle-seconds', 60) * 1000;
+    // a virtual clock gets five minutes of cluster time, a wall clock three minutes (of cluster time)
+    const settleStart = Date.now();
+    const deadline = settleStart + Math.max(10, param('settle-cluster-seconds', 180) / (speed ?? 1)) * 1000;
     let attempts = 0;
     do {
       attempts++;
@@ -151,10 +155,12 @@ export async function kill9(tally, { clock, speed, kills }) {
       if (left.code !== 0) conv.push(`get leftovers: ${left.stderr.trim().slice(0, 160)}`);
       else if (left.stdout.trim() !== '') conv.push(`left of deleted Deployments: ${left.stdout.trim().split('\n').join(' ')}`);
     } while (conv.length > 0 && (clock === 'virtual' ? attempts < 5 : Date.now() < deadline));
-    tally.check(`${label}: ${what}: converges`, conv.length === 0, conv.slice(0, 6).join('; '));
+    const settled = (Date.now() - settleStart) / 1000;
+    slowest = Math.max(slowest, settled);
+    tally.check(`${label}: ${what}: converges (in ${settled.toFixed(1)} s)`, conv.length === 0, conv.slice(0, 6).join('; '));
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  tally.figures[`kill -9 ${label}`] = `${killed} kills (${Object.entries(killedWhat).map(([k, v]) => `${k} ${v}`).join(', ')}), ${missed} drills ended before their kill, ${writes} writes, ${secs} s`;
+  tally.figures[`kill -9 ${label}`] = `${killed} kills (${Object.entries(killedWhat).map(([k, v]) => `${k} ${v}`).join(', ')}), ${missed} rounds where every drill ended before its kill, ${writes} writes, slowest settling ${slowest.toFixed(1)} s, ${secs} s`;
   if (!process.env.RELIABILITY_KEEP) rmSync(dir, { recursive: true, force: true });
 }
 
