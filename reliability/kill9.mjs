@@ -56,6 +56,7 @@ export async function kill9(tally, { clock, speed, kills }) {
   let killed = 0;
   let missed = 0;
   let slowest = 0;
+  let slowestDrill = { ms: 0, what: '' };
   let writes = 0;
   const killedWhat = {};
 
@@ -107,6 +108,9 @@ export async function kill9(tally, { clock, speed, kills }) {
       killed++;
       killedWhat[drills[victim].kind] = (killedWhat[drills[victim].kind] ?? 0) + 1;
     } else missed++;
+    results.forEach((r, i) => {
+      if (r.ms > slowestDrill.ms) slowestDrill = { ms: r.ms, what: drills[i].args.join(' ') };
+    });
     const problems = [];
     results.forEach((r, i) => {
       if (i === victim && r.signal === 'SIGKILL') return;
@@ -160,7 +164,7 @@ export async function kill9(tally, { clock, speed, kills }) {
     tally.check(`${label}: ${what}: converges (in ${settled.toFixed(1)} s)`, conv.length === 0, conv.slice(0, 6).join('; '));
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  tally.figures[`kill -9 ${label}`] = `${killed} kills (${Object.entries(killedWhat).map(([k, v]) => `${k} ${v}`).join(', ')}), ${missed} rounds where every drill ended before its kill, ${writes} writes, slowest settling ${slowest.toFixed(1)} s, ${secs} s`;
+  tally.figures[`kill -9 ${label}`] = `${killed} kills (${Object.entries(killedWhat).map(([k, v]) => `${k} ${v}`).join(', ')}), ${missed} rounds where every drill ended before its kill, ${writes} writes, slowest settling ${slowest.toFixed(1)} s, slowest drill ${slowestDrill.ms} ms (${slowestDrill.what.replace(/\S*\//g, '')}), ${secs} s`;
   if (!process.env.RELIABILITY_KEEP) rmSync(dir, { recursive: true, force: true });
 }
 
