@@ -113,7 +113,7 @@ export async function concurrency(tally, { clock, speed }) {
   const label = clock === 'virtual' ? 'virtual' : `wall x${speed}`;
   const started = Date.now();
   const writers = param('processes', 8);
-  const rounds = param('rounds', 3);
+  const rounds = param('rounds', 5);
   const random = rng(param('seed', 1) + (clock === 'virtual' ? 0 : speed));
   const dir = scratch('concurrency');
   const db = join(dir, 'cluster.db');
@@ -135,30 +135,39 @@ export async function concurrency(tally, { clock, speed }) {
     return r.code === 0;
   };
   const k = (args, opts) => run(args, { db, env, timeoutMs: 120_000, ...opts });
+  // writers' processes, for the staller below
+  const live = new Set();
+  const kw = async (args) => {
+    let child;
+    const r = run(args, { db, env, timeoutMs: 120_000, onSpawn: (c) => { child = c; live.add(c); } });
+    const done = await r;
+    live.delete(child);
+    return done;
+  };
 
   const writer = async (name, i) => {
     for (let round = 1; round <= rounds; round++) {
       const replicas = random.int(0, 3);
-      if (note(`scale ${name}`, await k(['scale', `deployment/${name}`, `--replicas=${replicas}`]))) {
+      if (note(`scale ${name}`, await kw(['scale', `deployment/${name}`, `--replicas=${replicas}`]))) {
         want.get(name).replicas = replicas;
         writes++;
       }
-      if (note(`set env ${name}`, await k(['set', 'env', `deployment/${name}`, `ROUND=${round}`]))) {
+      if (note(`set env ${name}`, await kw(['set', 'env', `deployment/${name}`, `ROUND=${round}`]))) {
         want.get(name).round = String(round);
         writes++;
       }
-      if (random.next() < 0.5 && note(`set image ${name}`, await k(['set', 'image', `deployment/${name}`, `c=${IMAGE}:${round}`]))) {
+      if (random.next() < 0.5 && note(`set image ${name}`, await kw(['set', 'image', `deployment/${name}`, `c=${IMAGE}:${round}`]))) {
         want.get(name).image = `${IMAGE}:${round}`;
         writes++;
       }
       if (i % 2 === 0) {
         // read-modify-write with the resourceVersion: a Conflict means someone else got there first
         for (let attempt = 0; attempt < 50; attempt++) {
-          const g = await k(['get', 'deployment', 'shared', '-o', 'jsonpath={.metadata.resourceVersion} {.metadata.annotations.counter}']);
+          const g = await kw(['get', 'deployment', 'shared', '-o', 'jsonpath={.metadata.resourceVersion} {.metadata.annotations.counter}']);
           if (!note('get shared', g)) break;
           const [rv, counter] = g.stdout.split(' ');
           const patch = JSON.stringify({ metadata: { resourceVersion: rv, annotations: { counter: String(Number(counter) + 1) } } });
-          const p = await k(['patch', 'deployment', 'shared', '--type', 'merge', '-p', patch]);
+          const p = await kw(['patch', 'deployment', 'shared', '--type', 'merge', '-p', patch]);
           if (p.code === 0) {
             sharedCount++;
             writes++;
@@ -206,7 +215,26 @@ export async function concurrency(tally, { clock, speed }) {
       await sleep(50);
     }
   };
+  // a loaded machine preempts processes: stop a writer for a moment (SIGSTOP, then SIGCONT), so
+  // that it commits with a timestamp read well before other processes' later writes
+  const staller = async () => {
+    while (!done) {
+      await sleep(random.int(100, 400));
+      const victims = [...live];
+      if (victims.length === 0) continue;
+      const c = random.pick(victims);
+      try {
+        c.kill('SIGSTOP');
+        stalls++;
+        await sleep(random.int(100, 1000));
+      } finally {
+        try { c.kill('SIGCONT'); } catch { /* gone */ }
+      }
+    }
+  };
+  let stalls = 0;
   const readers = [0, 1, 2].map(reader);
+  if (param('stalls', 1) !== 0) readers.push(staller());
   if (clock === 'virtual') readers.push(advancer());
   await Promise.all(names.map(writer));
   done = true;
@@ -237,7 +265,7 @@ export async function concurrency(tally, { clock, speed }) {
   tally.check(`${label}: PRAGMA integrity_check`, ok === 'ok', ok);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   const settled = ((Date.now() - settleStart) / 1000).toFixed(1);
-  tally.figures[`concurrency ${label}`] = `${writes} writes (${sharedCount} shared increments, ${conflicts} Conflicts retried), ${reads} reads (slowest get ${maxGetMs} ms), ${secs} s (settling ${settled} s)`;
+  tally.figures[`concurrency ${label}`] = `${writes} writes (${sharedCount} shared increments, ${conflicts} Conflicts retried), ${reads} reads (slowest get ${maxGetMs} ms), ${stalls} writers stopped a moment, ${secs} s (settling ${settled} s)`;
   if (!process.env.RELIABILITY_KEEP) rmSync(dir, { recursive: true, force: true });
 }
 

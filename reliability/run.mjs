@@ -2,10 +2,11 @@
 // its own scratch cluster files; a line per failed check, the figures, then `N passed, N failed`
 // (exit 1 on any failure). Not part of `npm test`: it takes minutes and real time.
 //
-//   node reliability/run.mjs [--only corpus|concurrency|kill9] [--processes 8] [--rounds 3]
+//   node reliability/run.mjs [--only corpus|concurrency|kill9] [--processes 8] [--rounds 5]
 //        [--kills 8] [--seed 1] [--case-timeout 15] [--jobs 2] [--max-read-ms 10000]
 // Every flag can also be given as RELIABILITY_<NAME> (RELIABILITY_ROUNDS=2); RELIABILITY_VERBOSE=1
-// prints the passing checks too, RELIABILITY_KEEP=1 keeps the scratch files.
+// prints the passing checks too, RELIABILITY_KEEP=1 keeps the scratch files, --stalls 0 turns off
+// stopping writers for a moment (SIGSTOP/SIGCONT) during the concurrency part.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, Tally, param } from './lib.mjs';
@@ -23,7 +24,7 @@ const parts = [];
 const started = Date.now();
 const want = (name) => only === '' || only.split(',').includes(name);
 const seed = param('seed', 1);
-console.log(`reliability: seed ${seed}, ${param('processes', 8)} writers, ${param('rounds', 3)} rounds, ${param('kills', 8)} kills`);
+console.log(`reliability: seed ${seed}, ${param('processes', 8)} writers, ${param('rounds', 5)} rounds, ${param('kills', 8)} kills`);
 
 if (want('corpus')) {
   const t = new Tally('corpus');
