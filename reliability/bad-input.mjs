@@ -7,7 +7,7 @@ import { copyFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, w
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { BIN, ROOT, baseEnv, fingerprint, internalText, kubectlStyleError, must, param, run, scratch } from './lib.mjs';
+import { BIN, ROOT, baseEnv, fingerprint, internalLine, internalText, kubectlStyleError, must, param, run, scratch } from './lib.mjs';
 
 const CORPUS = join(ROOT, 'reliability', 'corpus');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -69,12 +69,8 @@ function refusal(r) {
   else if (r.code === 0) p.push('exit 0');
   if (!r.timedOut && r.code !== 0 && !kubectlStyleError(r.stderr)) p.push(`stderr not kubectl-style: ${JSON.stringify(r.stderr.split('\n')[0].slice(0, 160))}`);
   const bad = internalText(r.stdout + r.stderr);
-  if (bad.length > 0) p.push(`internal text ${bad.join(', ')}: ${JSON.stringify(firstLineWith(r.stdout + r.stderr, bad).slice(0, 200))}`);
+  if (bad.length > 0) p.push(`internal text ${bad.join(', ')}: ${JSON.stringify(internalLine(r.stdout + r.stderr).slice(0, 200))}`);
   return p;
-}
-
-function firstLineWith(text, patterns) {
-  return text.split('\n').find((l) => patterns.some((p) => l.includes(p.replace(/^\/\^? ?|\/m$/g, '')))) ?? text.split('\n')[0];
 }
 
 function success(r) {

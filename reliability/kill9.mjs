@@ -144,9 +144,9 @@ export async function kill9(tally, { clock, speed, kills }) {
     // settle and converge: every present Deployment at its spec, nothing left of the deleted ones
     const want = new Map([...state].filter(([, s]) => s !== 'absent').map(([n, s]) => [n, { replicas: Number(s.split(' ')[0]), round: '0', image: s.split(' ')[1] }]));
     let conv = [];
-    // a virtual clock gets five minutes of cluster time, a wall clock three minutes (of cluster time)
+    // a virtual clock gets five minutes of cluster time, a wall clock two minutes of cluster time
     const settleStart = Date.now();
-    const deadline = settleStart + Math.max(10, param('settle-cluster-seconds', 180) / (speed ?? 1)) * 1000;
+    const deadline = settleStart + Math.max(6, param('settle-cluster-seconds', 120) / (speed ?? 1)) * 1000;
     let attempts = 0;
     do {
       attempts++;

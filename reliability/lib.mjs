@@ -173,9 +173,16 @@ export const INTERNAL = [
   'SQLITE', 'database', /^ {4}at /m, 'undefined', '[object Object]', 'function ', 'NaN', 'Maximum call stack',
 ];
 
-/** The internal texts found in `text`. */
+const matches = (p, line) => (typeof p === 'string' ? line.includes(p) : p.test(line));
+
+/** The internal texts found in `text` (the patterns, as text). */
 export function internalText(text) {
-  return INTERNAL.filter((p) => (typeof p === 'string' ? text.includes(p) : p.test(text))).map(String);
+  return INTERNAL.filter((p) => text.split('\n').some((l) => matches(p, l))).map(String);
+}
+
+/** The first line of `text` with internal text in it, for a failure's detail. */
+export function internalLine(text) {
+  return text.split('\n').find((l) => INTERNAL.some((p) => matches(p, l))) ?? '';
 }
 
 /**
