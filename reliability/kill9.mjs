@@ -1,8 +1,9 @@
-// kill -9 during drills: rounds of three drills at once (apply, scale, set image, rollout status,
-// delete --cascade, get -w, cluster advance), each on its own Deployment, and a SIGKILL to one of
-// them at a random moment (seeded). After every kill: PRAGMA integrity_check, kv and the log agree,
-// every killed write took effect whole or not at all, commands still work, and once settled the
-// controllers have brought every Deployment, its ReplicaSets and pods to its spec.
+// kill -9 during drills: rounds of three drills at once (apply, scale, scale up to tens of pods,
+// set image, rollout status, delete --cascade, get -w, cluster advance), each on its own
+// Deployment, and a SIGKILL to one of them at a random moment (seeded). After every kill: PRAGMA
+// integrity_check, kv and the log agree, every killed write took effect whole or not at all,
+// commands still work, and once settled the controllers have brought every Deployment, its
+// ReplicaSets and pods to its spec (a Deployment being deleted must be gone, with its pods).
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Tally, baseEnv, integrity, internalText, killGroup, must, param, rng, run, scratch, sleep, tornState } from './lib.mjs';
@@ -14,7 +15,7 @@ const DEPLOYS = ['d0', 'd1', 'd2', 'd3', 'd4'];
 function manifest(name, replicas, tag) {
   return `apiVersion: apps/v1
 kind: Deployment
-metadata: {name: ${name}}
+metadata: {name: ${name}, labels: {app: ${name}}}
 spec:
   replicas: ${replicas}
   selector: {matchLabels: {app: ${name}}}
@@ -33,7 +34,10 @@ async function specs(db, env) {
   const items = JSON.parse(r.stdout).items;
   return new Map(DEPLOYS.map((n) => {
     const d = items.find((x) => x.metadata.name === n);
-    return [n, d === undefined ? 'absent' : `${d.spec.replicas} ${d.spec.template.spec.containers[0].image}`];
+    // a Deployment being deleted (a killed foreground delete leaves one) is on its way to absent
+    if (d === undefined) return [n, 'absent'];
+    if (d.metadata.deletionTimestamp !== undefined) return [n, 'deleting'];
+    return [n, `${d.spec.replicas} ${d.spec.template.spec.containers[0].image}`];
   }));
 }
 
@@ -63,10 +67,10 @@ export async function kill9(tally, { clock, speed, kills }) {
   for (let round = 1; round <= kills; round++) {
     // three drills on three different Deployments; each says what its Deployment may look like after
     const targets = [...DEPLOYS].sort(() => random.next() - 0.5).slice(0, 3);
-    const possible = new Map([...state].map(([n, s]) => [n, new Set([s])]));
+    const possible = new Map([...state].map(([n, s]) => [n, new Set(s === 'deleting' ? ['deleting', 'absent'] : [s])]));
     const drills = targets.map((name) => {
       const cur = state.get(name);
-      const kinds = cur === 'absent' ? ['apply'] : ['apply', 'scale', 'set image', 'rollout status', 'delete', 'get -w', clock === 'virtual' ? 'advance' : 'get -w'];
+      const kinds = cur === 'absent' ? ['apply'] : cur === 'deleting' ? ['get -w'] : ['apply', 'scale', 'scale up', 'set image', 'rollout status', 'delete', 'get -w', clock === 'virtual' ? 'advance' : 'get -w'];
       const kind = random.pick(kinds);
       const replicas = random.int(0, 3);
       const tag = random.int(1, 9);
@@ -79,6 +83,12 @@ export async function kill9(tally, { clock, speed, kills }) {
         case 'scale':
           may(`${replicas} ${image}`);
           return { kind, args: ['scale', `deployment/${name}`, `--replicas=${replicas}`] };
+        case 'scale up': {
+          // tens of pods created in one control-plane pass: a long write to be killed in
+          const many = random.int(20, 40);
+          may(`${many} ${image}`);
+          return { kind, args: ['scale', `deployment/${name}`, `--replicas=${many}`] };
+        }
         case 'set image':
           may(`${cur.split(' ')[0]} ${IMAGE}:${tag}`);
           return { kind, args: ['set', 'image', `deployment/${name}`, `c=${IMAGE}:${tag}`] };
@@ -86,6 +96,7 @@ export async function kill9(tally, { clock, speed, kills }) {
           return { kind, args: ['rollout', 'status', `deployment/${name}`, '--timeout=10s'] };
         case 'delete':
           may('absent');
+          may('deleting');
           return { kind, args: ['delete', 'deployment', name, `--cascade=${random.pick(['background', 'foreground'])}`] };
         case 'advance':
           return { kind, args: ['cluster', 'advance', `${random.int(1, 20)}s`] };
@@ -119,7 +130,7 @@ export async function kill9(tally, { clock, speed, kills }) {
       const tolerated = (d.kind === 'rollout status' && r.code === 1 && /timed out|exceeded|not found/.test(r.stderr)) ||
         (d.kind === 'delete' && /NotFound/.test(r.stderr)) || (r.code !== 0 && /\(Conflict\)/.test(r.stderr));
       if ((r.code !== 0 && !tolerated) || bad.length > 0) problems.push(`${d.args.join(' ')}: exit ${r.code ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n')[0].slice(0, 160)}`);
-      else if (r.code === 0 && ['apply', 'scale', 'set image', 'delete'].includes(d.kind)) writes++;
+      else if (r.code === 0 && ['apply', 'scale', 'scale up', 'set image', 'delete'].includes(d.kind)) writes++;
     });
     const what = alive ? `kill ${round} (${drills[victim].kind} after ${delay} ms)` : `round ${round} (all drills done before ${delay} ms, no kill)`;
 
@@ -142,7 +153,8 @@ export async function kill9(tally, { clock, speed, kills }) {
     tally.check(`${label}: ${what}: file whole, commands work, writes whole or absent`, problems.length === 0, problems.slice(0, 6).join('; '));
 
     // settle and converge: every present Deployment at its spec, nothing left of the deleted ones
-    const want = new Map([...state].filter(([, s]) => s !== 'absent').map(([n, s]) => [n, { replicas: Number(s.split(' ')[0]), round: '0', image: s.split(' ')[1] }]));
+    const gone = (s) => s === 'absent' || s === 'deleting';
+    const want = new Map([...state].filter(([, s]) => !gone(s)).map(([n, s]) => [n, { replicas: Number(s.split(' ')[0]), round: '0', image: s.split(' ')[1] }]));
     let conv = [];
     // a virtual clock gets five minutes of cluster time, a wall clock two minutes of cluster time
     const settleStart = Date.now();
@@ -155,7 +167,8 @@ export async function kill9(tally, { clock, speed, kills }) {
         if (r.code !== 0) conv.push(`cluster advance: ${r.stderr.trim().slice(0, 160)}`);
       } else await sleep(1000);
       conv = await convergence(db, env, want);
-      const left = await run(['get', 'replicasets,pods', '-o', 'name', '-l', `app in (${[...state].filter(([, s]) => s === 'absent').map(([n]) => n).join(',') || 'none'})`], { db, env });
+      const deleted = [...state].filter(([, s]) => gone(s)).map(([n]) => n);
+      const left = await run(['get', 'deployments,replicasets,pods', '-o', 'name', '-l', `app in (${deleted.join(',') || 'none'})`], { db, env });
       if (left.code !== 0) conv.push(`get leftovers: ${left.stderr.trim().slice(0, 160)}`);
       else if (left.stdout.trim() !== '') conv.push(`left of deleted Deployments: ${left.stdout.trim().split('\n').join(' ')}`);
     } while (conv.length > 0 && (clock === 'virtual' ? attempts < 5 : Date.now() < deadline));

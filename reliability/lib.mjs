@@ -208,7 +208,7 @@ export class Tally {
   check(name, ok, detail = '') {
     if (ok) {
       this.passed++;
-      if (process.env.RELIABILITY_VERBOSE) console.log(`  PASS ${this.part}: ${name}`);
+      if ((process.env.RELIABILITY_VERBOSE ?? '0') !== '0') console.log(`  PASS ${this.part}: ${name}`);
     } else {
       this.failed++;
       this.failures.push(`${name}${detail ? `: ${detail}` : ''}`);
