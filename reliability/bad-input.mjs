@@ -97,6 +97,11 @@ async function runCase(c, { dir, gen, base, baseFp, files, timeoutMs, w }) {
     if (fp.hash !== baseFp.hash) problems.push(`the cluster file changed (revision ${baseFp.revision} -> ${fp.revision})`);
     if (existsSync(fresh)) problems.push('created a cluster file');
   }
+  // whatever the case stored, the cluster still answers (a bad object must not wedge it)
+  if (!r.timedOut) {
+    const after = await run(['get', 'deployments,replicasets,pods,configmaps', '-A'], { db, env, timeoutMs });
+    if (after.code !== 0 || internalText(after.stderr).length > 0) problems.push(`then get -A: exit ${after.code ?? after.signal}: ${JSON.stringify(after.stderr.trim().split('\n')[0].slice(0, 160))}`);
+  }
   return problems;
 }
 

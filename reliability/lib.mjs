@@ -171,6 +171,7 @@ export function tornState(db) {
 export const INTERNAL = [
   'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'JSON.parse', 'Unexpected token',
   'SQLITE', 'database', /^ {4}at /m, 'undefined', '[object Object]', 'function ', 'NaN', 'Maximum call stack',
+  'is not a function', 'is not iterable', 'Cannot read properties', 'Cannot convert',
 ];
 
 const matches = (p, line) => (typeof p === 'string' ? line.includes(p) : p.test(line));
