@@ -70,7 +70,7 @@ export function makeScratch(opts: ReplayOptions): Scratch {
   return { dir: root, env: { ...env, KUBEMU_REPLAY_WORKDIR: dir } };
 }
 
-/** Removes a scratch made by makeScratch (never the database given with --db). */
+/** Removes the scratch directory makeScratch made (never the database given with --db). */
 export function removeScratch(scratch: Scratch): void {
   rmSync(scratch.dir, { recursive: true, force: true });
 }
@@ -79,7 +79,7 @@ function has(program: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).status === 0;
 }
 
-/** Runs one shell command in the scratch; stdout and stderr in the order they were written. */
+/** Runs one shell command in the scratch directory; stdout and stderr in the order they were written. */
 export function runCommand(command: string, scratch: Scratch): { output: string; exitCode: number } {
   const cwd = scratch.env['KUBEMU_REPLAY_WORKDIR']!;
   const r = spawnSync('sh', ['-c', `exec 2>&1\n${command}`], { cwd, env: scratch.env, encoding: 'utf8' });
