@@ -120,7 +120,11 @@ export async function concurrency(tally, { clock, speed }) {
   const env = baseEnv({ HOME: dir });
   const createArgs = clock === 'virtual' ? ['--clock', 'virtual', '--seed', '1'] : ['--clock', 'wall', '--speed', String(speed)];
   await must(['cluster', 'create', '--db', db, ...createArgs], { env });
-  const names = Array.from({ length: writers }, (_, i) => `w${i}`);
+  // each writer owns a few Deployments and works on them in turn: what gets lost shows only in a
+  // Deployment's last write (a later one heals an earlier loss), so more Deployments, more chances
+  const perWriter = param('deployments', 5);
+  const owned = Array.from({ length: writers }, (_, i) => Array.from({ length: perWriter }, (_, j) => `w${i}-${j}`));
+  const names = owned.flat();
   writeFileSync(join(dir, 'deploys.yaml'), [...names, 'shared'].map((n) => manifest(n, 1)).join('---\n'));
   await must(['apply', '-f', join(dir, 'deploys.yaml')], { db, env });
 
@@ -145,8 +149,9 @@ export async function concurrency(tally, { clock, speed }) {
     return done;
   };
 
-  const writer = async (name, i) => {
+  const writer = async (mine, i) => {
     for (let round = 1; round <= rounds; round++) {
+      const name = mine[(round - 1) % mine.length];
       const replicas = random.int(0, 3);
       if (note(`scale ${name}`, await kw(['scale', `deployment/${name}`, `--replicas=${replicas}`]))) {
         want.get(name).replicas = replicas;
@@ -236,7 +241,7 @@ export async function concurrency(tally, { clock, speed }) {
   const readers = [0, 1, 2].map(reader);
   if (param('stalls', 1) !== 0) readers.push(staller());
   if (clock === 'virtual') readers.push(advancer());
-  await Promise.all(names.map(writer));
+  await Promise.all(owned.map(writer));
   done = true;
   await Promise.all(readers);
   const settleStart = Date.now();
@@ -257,7 +262,7 @@ export async function concurrency(tally, { clock, speed }) {
       problems = await convergence(db, env, want, { sharedCount });
     } while (problems.length > 0 && Date.now() < deadline);
   }
-  tally.check(`${label}: every command of ${writers} writers and 3 readers exited cleanly`, errors.length === 0, `${errors.length} errors, e.g. ${errors.slice(0, 5).join(' | ')}`);
+  tally.check(`${label}: every command of ${writers} writers (${names.length} Deployments) and 3 readers exited cleanly`, errors.length === 0, `${errors.length} errors, e.g. ${errors.slice(0, 5).join(' | ')}`);
   tally.check(`${label}: the settled cluster matches every last write (spec, ReplicaSets, pods, observedGeneration, shared counter, etcdctl)`, problems.length === 0, `${problems.length} problems${boundS !== undefined ? ` after ${boundS} s of settling` : ''}: ${problems.slice(0, 8).join('; ')}`);
   // a read should not queue behind writers for long (the file's lock is for writes)
   const maxReadMs = param('max-read-ms', 10000);

@@ -2,7 +2,7 @@
 // its own scratch cluster files; a line per failed check, the figures, then `N passed, N failed`
 // (exit 1 on any failure). Not part of `npm test`: it takes minutes and real time.
 //
-//   node reliability/run.mjs [--only corpus|concurrency|kill9] [--processes 8] [--rounds 5]
+//   node reliability/run.mjs [--only corpus|concurrency|kill9] [--processes 8] [--deployments 5] [--rounds 5]
 //        [--kills 8] [--seed 1] [--case-timeout 15] [--jobs 2] [--max-read-ms 10000]
 // Every flag can also be given as RELIABILITY_<NAME> (RELIABILITY_ROUNDS=2); RELIABILITY_VERBOSE=1
 // prints the passing checks too, RELIABILITY_KEEP=1 keeps the scratch files, --stalls 0 turns off
