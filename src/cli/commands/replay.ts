@@ -13,17 +13,34 @@ const names = lazy(() => require('../../client/replay/name-mapping.js') as typeo
 const update = lazy(() => require('../../client/replay/update.js') as typeof import('../../client/replay/update.js'));
 
 /**
+ * What `replay --help` says about safety, in plain words: a transcript is a shell script. The skip
+ * rules only choose which commands are worth comparing (by the program each part of a line starts);
+ * they do not look inside arguments, so `awk '{system(...)}'`, GNU sed's `e`, a redirection to any
+ * path, `"$(...)"` in double quotes or `PATH=... kubectl` all run. Nothing is confined.
+ */
+export const REPLAY_SAFETY_HELP = `
+A transcript is a shell script. Each command runs through sh -c with your
+user's rights, in a scratch copy of the work directory, and nothing confines
+it: a redirection can write to any path, and awk's system(), GNU sed's e
+command, "$(...)" inside quotes or a PATH=... prefix run whatever they name.
+The SKIP rules only leave out commands whose output cannot be reproduced
+(docker, curl to a remote host, programs kubemu does not replay); they are
+not a sandbox. Replay only a transcript you would run in your own shell.
+`;
+
+/**
  * `kubemu replay FILE`: runs a transcript's commands on a fresh virtual-clock cluster and reports,
  * command by command, whether the output is still what the transcript shows.
  */
 export function registerReplay(program: Command, inv: Invocation): void {
   configure(program.command('replay'), inv)
-    .description('Replay a terminal transcript (.md fenced blocks or plain text) and compare the outputs')
+    .description('Run a terminal transcript (.md fenced blocks or plain text) as a shell script and compare the outputs')
     .argument('<file>', 'the transcript')
     .option('--seed <n>', 'seed of the fresh virtual-clock cluster', '1')
     .option('--workdir <dir>', "directory with the manifests the commands use (copied; default: the transcript's folder)")
     .option('--pause <duration>', 'cluster time between commands that do not wait themselves', '5s')
     .option('--update', 'write the actual outputs into the file in place of the expected ones')
+    .addHelpText('after', REPLAY_SAFETY_HELP)
     .action(
       action(inv, (ctx, args, opts) => {
         const file = resolve(ctx.io.cwd, args[0]!);

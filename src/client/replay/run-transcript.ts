@@ -5,6 +5,10 @@
  * a terminal shows them. Between commands cluster time moves on by `pause` (`kubemu cluster
  * advance`), except after commands that wait themselves; a command ending in the shell comment
  * `# replay: pause 1s` sets its own.
+ *
+ * The scratch directory is a convenience, not a confinement: HOME, TMPDIR and the working directory
+ * point into it, but a command runs with the user's rights and can read and write anywhere
+ * (`> /path`, `cd ..`, awk's system()). `replay --help` and the README say so.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -35,13 +39,13 @@ export type StepResult =
   /** `command`: what ran, the step's command with the transcript's generated names mapped */
   | { step: TranscriptStep; kind: 'ran'; command: string; output: string; exitCode: number };
 
-export interface Sandbox {
+export interface Scratch {
   dir: string;
   env: NodeJS.ProcessEnv;
 }
 
-/** A scratch copy of `workdir` with kubectl/kubemu links on PATH and a cluster file. */
-export function makeSandbox(opts: ReplayOptions): Sandbox {
+/** A scratch copy of `workdir` with kubectl/kubemu links first on PATH and a cluster file (nothing confined to it). */
+export function makeScratch(opts: ReplayOptions): Scratch {
   const root = mkdtempSync(join(tmpdir(), 'kubemu-replay-'));
   const dir = join(root, 'work');
   // links are copied as the files they point to (examples/transcripts links the manifests in examples/)
@@ -66,19 +70,19 @@ export function makeSandbox(opts: ReplayOptions): Sandbox {
   return { dir: root, env: { ...env, KUBEMU_REPLAY_WORKDIR: dir } };
 }
 
-/** Removes a sandbox made by makeSandbox (never the database given with --db). */
-export function removeSandbox(sandbox: Sandbox): void {
-  rmSync(sandbox.dir, { recursive: true, force: true });
+/** Removes the scratch directory makeScratch made (never the database given with --db). */
+export function removeScratch(scratch: Scratch): void {
+  rmSync(scratch.dir, { recursive: true, force: true });
 }
 
 function has(program: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).status === 0;
 }
 
-/** Runs one shell command in the sandbox; stdout and stderr in the order they were written. */
-export function runCommand(command: string, sandbox: Sandbox): { output: string; exitCode: number } {
-  const cwd = sandbox.env['KUBEMU_REPLAY_WORKDIR']!;
-  const r = spawnSync('sh', ['-c', `exec 2>&1\n${command}`], { cwd, env: sandbox.env, encoding: 'utf8' });
+/** Runs one shell command in the scratch directory; stdout and stderr in the order they were written. */
+export function runCommand(command: string, scratch: Scratch): { output: string; exitCode: number } {
+  const cwd = scratch.env['KUBEMU_REPLAY_WORKDIR']!;
+  const r = spawnSync('sh', ['-c', `exec 2>&1\n${command}`], { cwd, env: scratch.env, encoding: 'utf8' });
   return { output: r.stdout ?? '', exitCode: r.status ?? -1 };
 }
 
@@ -89,28 +93,28 @@ export function runCommand(command: string, sandbox: Sandbox): { output: string;
  * each output as it runs; pass the same mapping to judge().
  */
 export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOptions, mapping = new NameMapping()): StepResult[] {
-  const sandbox = makeSandbox(opts);
+  const scratch = makeScratch(opts);
   const installed = { jq: has('jq'), curl: has('curl') };
-  const jobs = new BackgroundJobs(sandbox.env['KUBEMU_REPLAY_WORKDIR']!, sandbox.env, sandbox.dir);
+  const jobs = new BackgroundJobs(scratch.env['KUBEMU_REPLAY_WORKDIR']!, scratch.env, scratch.dir);
   try {
     return steps.map((step): StepResult => {
       const reason = skipReason(step.command, installed);
       if (reason !== undefined) return { step, kind: 'skip', reason };
       const command = mapping.apply(step.command);
-      const ran = runStep(command, sandbox, jobs);
+      const ran = runStep(command, scratch, jobs);
       // the scratch TMPDIR reads as the /tmp a terminal would show (kubectl diff's LIVE-/MERGED-)
-      const output = ran.output.split(join(sandbox.dir, 'tmp')).join('/tmp');
+      const output = ran.output.split(join(scratch.dir, 'tmp')).join('/tmp');
       mapping.learn(step.expected.join('\n'), output);
       const pause = pauseOverride(step.command) ?? opts.pause;
       if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {
-        const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, sandbox);
+        const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, scratch);
         if (adv.exitCode !== 0) throw new Error(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
       }
       return { step, kind: 'ran', command, output, exitCode: ran.exitCode };
     });
   } finally {
     jobs.stopAll();
-    removeSandbox(sandbox);
+    removeScratch(scratch);
   }
 }
 
@@ -118,11 +122,11 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
  * One command as a terminal runs it: `cmd &` starts a job (its first lines are its output),
  * `kill %1` stops one, anything else runs to its end, with what the jobs printed meanwhile first.
  */
-function runStep(command: string, sandbox: Sandbox, jobs: BackgroundJobs): { output: string; exitCode: number } {
+function runStep(command: string, scratch: Scratch, jobs: BackgroundJobs): { output: string; exitCode: number } {
   const background = backgroundCommand(command);
   if (background !== undefined) return { output: jobs.start(background), exitCode: 0 };
   const killed = killedJobs(command);
   if (killed !== undefined) return jobs.kill(killed);
-  const ran = runCommand(command, sandbox);
+  const ran = runCommand(command, scratch);
   return { output: jobs.takeOutput() + ran.output, exitCode: ran.exitCode };
 }

@@ -1,10 +1,15 @@
 /**
- * Which transcript commands can be replayed on an emulated cluster. A command runs only if every
- * program it starts (each part of a pipeline, list or `$(...)`) is kubectl/kubemu or one of a few
- * text tools, or curl to this machine (a port-forward's local port); anything else (docker build,
- * curl to a remote host) is skipped with the reason, never reported as passing. A line ending in
- * `&` starts a background job and `kill %1` stops one (background-jobs.ts). A kubectl subcommand
- * kubemu lacks is not skipped: it fails, with kubemu's `unknown command` in the diff.
+ * Which transcript commands are worth replaying on an emulated cluster: a command is compared only
+ * if every program it starts (each part of a pipeline, list or `$(...)`) is kubectl/kubemu or one
+ * of a few text tools, or curl to this machine (a port-forward's local port); anything else (docker
+ * build, curl to a remote host) is skipped with the reason, never reported as passing. A line
+ * ending in `&` starts a background job and `kill %1` stops one (background-jobs.ts). A kubectl
+ * subcommand kubemu lacks is not skipped: it fails, with kubemu's `unknown command` in the diff.
+ *
+ * These rules decide what can be reproduced, not what is safe: they read only the first word of
+ * each part, so what the allowed programs do with their arguments (awk's system(), GNU sed's `e`,
+ * a redirection to any path, `"$(...)"` inside double quotes, `PATH=... kubectl`) runs as the user
+ * would run it. A transcript is a shell script; `replay --help` says so.
  */
 import { killedJobs } from './background-jobs.js';
 
