@@ -170,7 +170,7 @@ export function tornState(db) {
 /** Text that must never reach a user: JavaScript and SQLite internals. */
 export const INTERNAL = [
   'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'JSON.parse', 'Unexpected token',
-  'SQLITE', 'database', /^ {4}at /m, 'undefined', '[object Object]', 'function ', 'NaN', 'Maximum call stack',
+  'SQLITE_', 'database is locked', 'not a database', 'database disk image', 'readonly database', 'no such table', /^ {4}at /m, 'undefined', '[object Object]', 'function ', 'NaN', 'Maximum call stack',
   'is not a function', 'is not iterable', 'Cannot read properties', 'Cannot convert',
 ];
 

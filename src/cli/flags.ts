@@ -31,3 +31,18 @@ export function boolOption(opts: Record<string, unknown>, key: string, flag: str
     throw e;
   }
 }
+
+/**
+ * A pflag int64 flag (`--rev 7`) with strconv.ParseInt's errors. Decimal only: Go's base-0
+ * prefixes (0x, 0o, 0b, underscores) are refused here, where pflag would take them.
+ * Absent: undefined.
+ */
+export function int64Flag(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const s = String(value);
+  const fail = (why: string) => new CliError(`invalid argument "${s}" for "--${name}" flag: strconv.ParseInt: parsing "${s}": ${why}`);
+  if (!/^[+-]?\d+$/.test(s)) throw fail('invalid syntax');
+  const n = BigInt(s);
+  if (n > 9223372036854775807n || n < -9223372036854775808n) throw fail('value out of range');
+  return Number(n);
+}

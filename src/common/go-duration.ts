@@ -14,6 +14,9 @@ const UNITS: Record<string, number> = {
   h: 3_600_000,
 };
 
+/** math.MaxInt64 nanoseconds, in milliseconds (2562047h47m16.854775807s) */
+const MAX_DURATION_MS = 9_223_372_036_854.775807;
+
 export function parseGoDuration(text: string): number | undefined {
   let s = text;
   let sign = 1;
@@ -30,6 +33,8 @@ export function parseGoDuration(text: string): number | undefined {
     if (!m) return undefined;
     total += Number(m[1]) * UNITS[m[2]!]!;
     s = s.slice(m[0].length);
+    // A Duration is an int64 of nanoseconds: Go refuses more than about 292 years
+    if (total > MAX_DURATION_MS) return undefined;
   }
   return sign * total;
 }

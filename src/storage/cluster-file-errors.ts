@@ -59,11 +59,11 @@ function sqliteCode(e: unknown): string | undefined {
 export function clusterFileError(e: unknown, path: string | undefined): unknown {
   const code = sqliteCode(e);
   if (code === undefined || path === undefined) return e;
-  if (code.startsWith('SQLITE_CORRUPT')) return new CorruptClusterFile(path, `SQLite reports a damaged page (${code})`);
-  if (code === 'SQLITE_NOTADB') return new CorruptClusterFile(path, 'its header is not an SQLite database header (SQLITE_NOTADB)');
+  if (code.startsWith('SQLITE_CORRUPT')) return new CorruptClusterFile(path, 'SQLite reports a damaged page');
+  if (code === 'SQLITE_NOTADB') return new CorruptClusterFile(path, 'its header is not an SQLite file header');
   if (code.startsWith('SQLITE_READONLY')) return new ReadOnlyClusterFile(path);
   if (code === 'SQLITE_FULL') return new ClusterFileError(`cannot write the cluster file ${path}: the disk is full`);
   if (code.startsWith('SQLITE_CANTOPEN')) return new ClusterFileError(`cannot open the cluster file ${path}`);
-  if (code.startsWith('SQLITE_IOERR')) return new ClusterFileError(`cannot read or write the cluster file ${path}: an I/O error (${code})`);
+  if (code.startsWith('SQLITE_IOERR')) return new ClusterFileError(`cannot read or write the cluster file ${path}: an I/O error`);
   return e;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { existsSync, rmSync } from 'node:fs';
 import { checkReplaceable } from '../../storage/cluster-file.js';
 import { openCluster } from '../../cluster/cluster.js';
-import { SettingsError } from '../../cluster/settings.js';
+import { SettingsError, clockSettingsFrom } from '../../cluster/settings.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { rfc3339 } from '../../sim/clock.js';
 import { advanceBy } from '../../controllers/control-plane.js';
@@ -22,6 +22,19 @@ export function registerCluster(program: Command, inv: Invocation): void {
     .action(
       action(inv, (ctx, _args, opts) => {
         const path = ctx.dbPath;
+        const create = {
+          clock: opts['clock'] as string | undefined,
+          speed: opts['speed'] as string | undefined,
+          seed: opts['seed'] as string | undefined,
+        };
+        // Bad settings are refused before any file is touched: no file left behind, and --force
+        // does not remove the cluster it was to replace.
+        try {
+          clockSettingsFrom(create, ctx.io.env, 0);
+        } catch (e) {
+          if (e instanceof SettingsError) throw new CliError(e.message);
+          throw e;
+        }
         if (path !== ':memory:' && existsSync(path)) {
           if (opts['force'] !== true) throw new CliError(`cluster file "${path}" already exists (use --force to replace it)`);
           checkReplaceable(path);
@@ -30,11 +43,7 @@ export function registerCluster(program: Command, inv: Invocation): void {
         try {
           const c = openCluster(path, {
             env: ctx.io.env,
-            create: {
-              clock: opts['clock'] as string | undefined,
-              speed: opts['speed'] as string | undefined,
-              seed: opts['seed'] as string | undefined,
-            },
+            create,
           });
           const s = c.clock.settings;
           c.close();

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { etcdCompact, etcdDefrag, etcdGet, etcdWatch } from '../../client/etcdctl.js';
 import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
+import { int64Flag } from '../flags.js';
 
 /**
  * `kubemu etcdctl get|watch|compaction|defrag`: the keyspace as etcdctl v3 shows and maintains it. The connection and TLS
@@ -29,13 +30,14 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
     .action(
       action(inv, (ctx, args, opts) => {
         checkFormat(opts);
+        int64Flag('rev', opts['rev']); // checked as etcdctl does; only the latest revision is kept
         const text = etcdGet(ctx.cluster().store, {
           key: args[0] ?? '',
           rangeEnd: args[1],
           prefix: opts['prefix'] === true,
           keysOnly: opts['keysOnly'] === true,
           valueOnly: opts['printValueOnly'] === true,
-          limit: opts['limit'] === undefined ? 0 : Number(opts['limit']),
+          limit: int64Flag('limit', opts['limit']) ?? 0,
         });
         ctx.io.out(text);
       }),
@@ -68,10 +70,11 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
     .action(
       action(inv, async (ctx, args, opts) => {
         checkFormat(opts);
+        const rev = int64Flag('rev', opts['rev']);
         await etcdWatch(ctx.cluster(), {
           key: args[0] ?? '',
           prefix: opts['prefix'] === true,
-          rev: opts['rev'] === undefined ? undefined : Number(opts['rev']),
+          rev,
           prevKv: opts['prevKv'] === true,
           out: (s) => ctx.io.out(s),
         });

@@ -61,6 +61,9 @@ export function registerGet(program: Command, inv: Invocation): void {
           allowMissingKeys:
             opts['allowMissingTemplateKeys'] === undefined ? true : parseBoolFlag('allow-missing-template-keys', opts['allowMissingTemplateKeys']),
         });
+        // kubectl checks --request-timeout for every request, watching or not
+        const requestTimeout = opts['requestTimeout'] as string | undefined;
+        const timeoutMs = requestTimeout === undefined ? undefined : watch().parseRequestTimeout(requestTimeout);
         const cluster = ctx.cluster();
         const selections = files.length
           ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
@@ -88,7 +91,7 @@ export function registerGet(program: Command, inv: Invocation): void {
             },
             watchOnly,
             outputWatchEvents: flag('output-watch-events', 'outputWatchEvents'),
-            timeoutMs: watch().parseRequestTimeout(opts['requestTimeout'] as string | undefined),
+            timeoutMs,
             write: (t) => ctx.io.out(t),
           });
           return;

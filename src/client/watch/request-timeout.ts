@@ -12,8 +12,15 @@ export function parseRequestTimeout(text: string | undefined): number | undefine
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const ms = parseGoDuration(text);
   if (ms === undefined) {
-    // client-go's clientcmd wording for a bad value
-    throw new CliError('invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a unit (e.g. 1s | 2m | 3h)');
+    throw invalidTimeout();
   }
+  if (ms < 0) throw invalidTimeout();
   return ms;
+}
+
+/** kubectl's wording (clientcmd's client config) for a value that is not a duration, or is negative. */
+function invalidTimeout(): CliError {
+  return new CliError(
+    'Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)',
+  );
 }

@@ -57,5 +57,9 @@ test('--request-timeout: seconds or a Go duration', () => {
   assert.equal(parseRequestTimeout('2'), 2000);
   assert.equal(parseRequestTimeout('1m30s'), 90000);
   assert.equal(parseRequestTimeout('0'), 0);
-  assert.throws(() => parseRequestTimeout('soon'), /invalid timeout value/);
+  const message =
+    'Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)';
+  assert.throws(() => parseRequestTimeout('soon'), (e: Error) => e.message === message);
+  assert.throws(() => parseRequestTimeout('-1'), (e: Error) => e.message === message);
+  assert.throws(() => parseRequestTimeout('-1s'), (e: Error) => e.message === message);
 });
