@@ -59,6 +59,23 @@ export function notFound(resource: string, group: string, name: string): StatusE
   });
 }
 
+/** apierrors.NewForbidden: `<resource> "<name>" is forbidden: <why>` (no quotes for an empty name). */
+export function forbidden(resource: string, group: string, name: string, why: string, causes?: StatusCause[]): StatusError {
+  const qr = qualifiedResource(resource, group);
+  const message = name ? `${qr} "${name}" is forbidden: ${why}` : `${qr} is forbidden: ${why}`;
+  return new StatusError('Forbidden', 403, message, { name, group, kind: resource, ...(causes ? { causes } : {}) });
+}
+
+/** v1.NamespaceTerminatingCause. */
+export const NAMESPACE_TERMINATING_CAUSE = 'NamespaceTerminating';
+
+/** NamespaceLifecycle admission's refusal of a create in a namespace being deleted. */
+export function namespaceTerminating(resource: string, group: string, name: string, ns: string): StatusError {
+  return forbidden(resource, group, name, `unable to create new content in namespace ${ns} because it is being terminated`, [
+    { reason: NAMESPACE_TERMINATING_CAUSE, message: `namespace ${ns} is being terminated`, field: 'metadata.namespace' },
+  ]);
+}
+
 export function alreadyExists(resource: string, group: string, name: string): StatusError {
   return new StatusError('AlreadyExists', 409, `${qualifiedResource(resource, group)} "${name}" already exists`, {
     name,

@@ -12,6 +12,7 @@ import {
   badRequest,
   conflict,
   invalid,
+  namespaceTerminating,
   notFound,
 } from './errors.js';
 import {
@@ -157,7 +158,7 @@ export class ApiServer {
           throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
         }
         meta.namespace = meta.namespace || namespace || 'default';
-        this.requireNamespace(meta.namespace);
+        this.requireNamespace(info, meta.namespace, meta.name || meta.generateName || 'Unknown');
       } else {
         delete meta.namespace;
       }
@@ -439,18 +440,18 @@ export class ApiServer {
     if (err) throw err;
   }
 
-  private requireNamespace(ns: string): void {
+  /**
+   * NamespaceLifecycle admission: the namespace must exist, and a namespace being deleted takes no
+   * new content. The refusal is admission.NewForbidden's: `<resource> "<name>" is forbidden: ...`,
+   * named after the object (its generateName before a name is generated, else "Unknown"), with
+   * the NamespaceTerminating cause that controllers test for.
+   */
+  private requireNamespace(info: ResourceInfo, ns: string, name: string): void {
     const nsInfo = findByKind('v1', 'Namespace');
     if (!nsInfo) return;
     const obj = this.tryGet(nsInfo, undefined, ns);
     if (!obj) throw notFound('namespaces', '', ns);
-    if (obj.metadata.deletionTimestamp) {
-      throw new StatusError(
-        'Forbidden',
-        403,
-        `unable to create new content in namespace ${ns} because it is being terminated`,
-      );
-    }
+    if (obj.metadata.deletionTimestamp) throw namespaceTerminating(info.resource, info.group, name, ns);
   }
 
   /** Changes after a revision, for watch: ADDED / MODIFIED / DELETED with the object. */

@@ -19,7 +19,7 @@ export function checkErr(e: unknown, io: CommandIO, exitCodeBase = 1): number {
   }
   if (e instanceof AggregateCliError) {
     if (e.errors.length === 1) return checkErr(e.errors[0], io, exitCodeBase);
-    const lines = e.errors.map((x) => (x instanceof StatusError ? standardErrorMessage(x) : x.message));
+    const lines = e.errors.map((x) => (x instanceof StatusError ? standardErrorMessage(x) : plainMessage(x)));
     io.err(withNewline(lines.join('\n')));
     return exitCodeBase;
   }
@@ -33,8 +33,22 @@ export function checkErr(e: unknown, io: CommandIO, exitCodeBase = 1): number {
   }
   const err = e instanceof Error ? e : new Error(String(e));
   if (io.env['KUBEMU_DEBUG']) io.err(`${err.stack ?? err.message}\n`);
-  io.err(withNewline(prefixed(err.message)));
+  io.err(withNewline(prefixed(plainMessage(err))));
   return exitCodeBase;
+}
+
+/**
+ * What V8 says when the JS stack runs out. Go's stack grows to 1 GB, so kubectl copes with
+ * input nested that deep where kubemu may not; the user should read why, not JS's wording.
+ */
+const STACK_OVERFLOW = 'Maximum call stack size exceeded';
+
+/** An error's message, with the JS stack overflow put in plain words. */
+function plainMessage(e: Error): string {
+  if (e instanceof RangeError && e.message.includes(STACK_OVERFLOW)) {
+    return 'the input nests too deeply for kubemu to process (it ran out of stack space)';
+  }
+  return e.message;
 }
 
 /** StandardErrorMessage: how one API error reads inside a list of several. */

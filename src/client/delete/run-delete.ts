@@ -4,6 +4,7 @@ import type { KubeObject } from '../../apiserver/object.js';
 import type { PropagationPolicy } from '../../apiserver/server.js';
 import { StatusError, withSource } from '../../apiserver/errors.js';
 import type { DryRun } from '../apply-objects.js';
+import { CliError } from '../errors.js';
 import { deleteMessage } from './message.js';
 
 /** One object to delete, as the resource builder found it. */
@@ -36,6 +37,13 @@ export function deleteTargets(
   const deleted: KubeObject[] = [];
   const errors: Error[] = [];
   for (const t of targets) {
+    if (t.name === '') {
+      // A manifest item without a (string) name: cli-runtime reads it as "" and client-go's
+      // Request.Name("") refuses before anything is sent; AddSourceToErr names the file.
+      const why = 'resource name may not be empty';
+      errors.push(new CliError(t.source ? `error when deleting "${t.source}": ${why}` : why));
+      continue;
+    }
     try {
       if (o.dryRun === 'client') {
         cluster.api.get(t.info, t.namespace, t.name);

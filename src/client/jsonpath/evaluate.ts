@@ -50,60 +50,87 @@ function children(v: Value): Value[] {
   return [];
 }
 
+/** One (range body's) run of FindResults: where it is, over what, and what it found. */
+interface Frame {
+  i: number;
+  readonly data: Value;
+  readonly full: Value[][];
+  /** The range at node `i` whose body is being run once per value. */
+  range?: { values: Value[]; next: number; keep: boolean };
+}
+
+function newFrame(i: number, data: Value): Frame {
+  return { i, data, full: [] };
+}
+
 /**
- * The mutable state of one template execution. `rootStart` mirrors upstream reassigning
- * `parser.Root.Nodes` to the nodes after a `range`: a nested range resumes from there.
+ * The mutable state of one template execution. A frame's start index mirrors upstream
+ * reassigning `parser.Root.Nodes` to the nodes after a `range`: a range body starts there.
  */
 class Execution {
   private beginRange = 0;
   private inRange = 0;
   private endRange = 0;
   private lastEndNode = -1;
-  private rootStart = 0;
 
   constructor(
     private readonly root: ListNode,
     private readonly opts: JsonPathOptions,
   ) {}
 
+  /**
+   * Upstream's FindResults calls itself for the body of each `range`, once per value, so a
+   * template nesting ranges thousands deep (which kubectl runs) would overflow a JS stack.
+   * The same recursion runs here on an explicit stack of frames, one per open range body.
+   */
   findResults(data: Value): Value[][] {
     const nodes = this.root.nodes;
-    const full: Value[][] = [];
-    for (let i = this.rootStart; i < nodes.length; i++) {
-      const results = this.walk([data], nodes[i] as JsonPathNode);
+    const stack: Frame[] = [newFrame(0, data)];
+    let done: Value[][] = [];
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1] as Frame;
+      if (f.range) {
+        // A body run just returned (`done`): collect it and run the next value, if any.
+        const range = f.range;
+        if (range.keep) for (const r of done) f.full.push(r);
+        if (range.next < range.values.length) {
+          stack.push(newFrame(f.i + 1, range.values[range.next++] as Value));
+          continue;
+        }
+        f.range = undefined;
+        this.inRange--;
+        // Resume after the `end` that closed this range (upstream's search for that node).
+        if (this.lastEndNode > f.i && this.lastEndNode < nodes.length) f.i = this.lastEndNode;
+        f.i++;
+      }
+      if (f.i >= nodes.length) {
+        done = stack.pop()!.full;
+        continue;
+      }
+      const i = f.i;
+      const results = this.walk([f.data], nodes[i] as JsonPathNode);
 
       // An `end` was just walked: this block (a range body) is done.
       if (this.endRange > 0 && this.endRange <= this.inRange) {
         this.endRange--;
         this.lastEndNode = i;
-        break;
+        done = stack.pop()!.full;
+        continue;
       }
-      // A `range` was just walked: run the following nodes once per result.
+      // A `range` was just walked: run the following nodes once per result, or once over no
+      // value (and discarded) to find its `end`.
       if (this.beginRange > 0) {
         this.beginRange--;
         this.inRange++;
-        if (results.length > 0) {
-          for (const value of results) {
-            this.rootStart = i + 1;
-            full.push(...this.findResults(reenter(value)));
-          }
-        } else {
-          this.rootStart = i + 1;
-          this.findResults(INVALID);
-        }
-        this.inRange--;
-        // Resume after the `end` that closed this range.
-        for (let k = i + 1; k < nodes.length; k++) {
-          if (k === this.lastEndNode) {
-            i = k;
-            break;
-          }
-        }
+        const keep = results.length > 0;
+        f.range = { values: keep ? results.map(reenter) : [INVALID], next: 0, keep };
+        done = [];
         continue;
       }
-      full.push(results);
+      f.full.push(results);
+      f.i++;
     }
-    return full;
+    return done;
   }
 
   private walk(input: Value[], node: JsonPathNode): Value[] {

@@ -99,16 +99,20 @@ class Parser {
     this.pos -= this.width;
   }
 
-  private rest(): string {
-    return this.input.slice(this.pos);
-  }
-
+  /**
+   * Upstream's state functions call one another per action (parseText → parseLeftDelim →
+   * parseInsideAction → parseRightDelim → parseText), which Go's growable stack absorbs; a
+   * JS stack overflows after a couple of thousand actions. So text and actions alternate in a
+   * loop here: the same states, in the same order, at a constant depth.
+   */
   private parseText(cur: ListNode): void {
     for (;;) {
-      if (this.rest().startsWith('{')) {
+      if (this.input.startsWith('{', this.pos)) {
         if (this.pos > this.start) cur.nodes.push({ type: 'text', text: this.consumeText() });
         this.parseLeftDelim(cur);
-        return;
+        // parseRightDelim: the action is closed, text resumes at the top level.
+        cur = this.root;
+        continue;
       }
       if (this.next() === EOF) break;
     }
@@ -123,16 +127,16 @@ class Parser {
     this.parseInsideAction(node);
   }
 
-  /** Scans one action; upstream recurses per token, a loop is the same thing here. */
+  /** Scans one action up to its `}`; upstream recurses per token, a loop is the same thing here. */
   private parseInsideAction(cur: ListNode): void {
     for (;;) {
-      const rest = this.rest();
-      if (rest.startsWith('}')) return this.parseRightDelim();
-      if (rest.startsWith('[?(')) {
+      const at = (prefix: string): boolean => this.input.startsWith(prefix, this.pos);
+      if (at('}')) return this.parseRightDelim();
+      if (at('[?(')) {
         this.parseFilter(cur);
         continue;
       }
-      if (rest.startsWith('..')) {
+      if (at('..')) {
         this.parseRecursive(cur);
         continue;
       }
@@ -159,10 +163,10 @@ class Parser {
     }
   }
 
+  /** Consumes the `}`; the caller (parseText) carries on with the text after it. */
   private parseRightDelim(): void {
     this.pos += 1;
     this.consumeText();
-    this.parseText(this.root);
   }
 
   private parseIdentifier(cur: ListNode): void {

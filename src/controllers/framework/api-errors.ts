@@ -1,10 +1,10 @@
-import { StatusError } from '../../apiserver/errors.js';
+import { NAMESPACE_TERMINATING_CAUSE, StatusError } from '../../apiserver/errors.js';
 
 /**
  * v1.NamespaceTerminatingCause: the cause kube-apiserver's NamespaceLifecycle admission adds to
  * the Forbidden it returns for a create in a namespace being deleted.
  */
-export const NAMESPACE_TERMINATING_CAUSE = 'NamespaceTerminating';
+export { NAMESPACE_TERMINATING_CAUSE };
 
 /**
  * apierrors.HasStatusCause(err, v1.NamespaceTerminatingCause): a write refused because its

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { advanceTo } from '../../../src/controllers/control-plane.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
+import { StatusError } from '../../../src/apiserver/errors.js';
+import { isNamespaceTerminating } from '../../../src/controllers/framework/api-errors.js';
 
 function must<T>(v: T | undefined): T {
   assert.ok(v);
@@ -28,5 +30,42 @@ test('a new namespace gets the kubernetes finalizer; deleting it empties it, the
   advanceTo(c, c.clock.now() + 1000);
   assert.equal(c.api.tryGet(cm, 'team-a', 'x'), undefined);
   assert.equal(c.api.tryGet(ns, undefined, 'team-a'), undefined);
+  c.close();
+});
+
+test('a create in a terminating namespace is admission.NewForbidden with the NamespaceTerminating cause', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '7' } });
+  const ns = must(findByKind('v1', 'Namespace'));
+  const cm = must(findByKind('v1', 'ConfigMap'));
+  const deploy = must(findByKind('apps/v1', 'Deployment'));
+  c.api.create(ns, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 't' } });
+  c.api.create(cm, 't', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'keep' } });
+  c.api.delete(ns, undefined, 't', { propagationPolicy: 'Background' });
+  const refusal = (obj: Record<string, unknown>, info = cm): StatusError => {
+    try {
+      c.api.create(info, 't', obj as never);
+    } catch (e) {
+      assert.ok(e instanceof StatusError);
+      return e;
+    }
+    assert.fail('created');
+  };
+  const named = refusal({ metadata: { name: 'p' } });
+  assert.equal(named.reason, 'Forbidden');
+  assert.equal(named.code, 403);
+  assert.equal(
+    named.message,
+    'configmaps "p" is forbidden: unable to create new content in namespace t because it is being terminated',
+  );
+  assert.deepEqual(named.details, {
+    name: 'p',
+    group: '',
+    kind: 'configmaps',
+    causes: [{ reason: 'NamespaceTerminating', message: 'namespace t is being terminated', field: 'metadata.namespace' }],
+  });
+  assert.ok(isNamespaceTerminating(named));
+  // Before a name is generated the object goes by its generateName; the group qualifies the resource.
+  const generated = refusal({ metadata: { generateName: 'web-' }, spec: {} }, deploy);
+  assert.match(generated.message, /^deployments\.apps "web-" is forbidden: unable to create new content in namespace t /);
   c.close();
 });
