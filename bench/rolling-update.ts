@@ -1,7 +1,6 @@
 import { openCluster, type Cluster } from '../src/cluster/cluster.js';
-import { advanceTo } from '../src/controllers/control-plane.js';
+import { advanceTo, stepOnce } from '../src/cluster/time.js';
 import { findByKind } from '../src/apiserver/resources.js';
-import { stepOnce } from '../src/sim/catch-up.js';
 import type { KubeObject } from '../src/apiserver/object.js';
 
 const DEPLOYMENT = findByKind('apps/v1', 'Deployment')!;

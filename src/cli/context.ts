@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Cluster, openCluster } from '../cluster/cluster.js';
-import { settle } from '../controllers/control-plane.js';
+import { settle } from '../cluster/time.js';
 import type { CommandIO } from './io.js';
 
 /** Global flags every command accepts. */

@@ -5,7 +5,7 @@ import { openCluster } from '../../cluster/cluster.js';
 import { SettingsError, clockSettingsFrom } from '../../cluster/settings.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { rfc3339 } from '../../sim/clock.js';
-import { advanceBy } from '../../controllers/control-plane.js';
+import { advanceBy } from '../../cluster/time.js';
 import { CliError } from '../../client/errors.js';
 import { type Invocation, action, configure } from '../program.js';
 

@@ -2,11 +2,11 @@ import type { Command } from 'commander';
 import { RawError, UsageError } from '../../client/errors.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { lazy } from '../../common/lazy.js';
+import { waitUntil } from '../../cluster/time.js';
 import { commandEnv } from '../context.js';
 import { type Invocation, action, configure } from '../program.js';
 
 const pfRun = lazy(() => require('../../client/port-forward/run-port-forward.js') as typeof import('../../client/port-forward/run-port-forward.js'));
-const runUntilMod = lazy(() => require('../../sim/run-until.js') as typeof import('../../sim/run-until.js'));
 
 /** cmdutil.UsageErrorf: the message, then kubectl's `-h` hint (not cobra's flag-error hint). */
 function usageErrorf(program: string, message: string): RawError {
@@ -48,7 +48,7 @@ export function registerPortForward(program: Command, inv: Invocation): void {
             nowMs: () => ctx.cluster().clock.now(),
             waitUntil: (done, ms) => {
               const cluster = ctx.cluster();
-              return runUntilMod().runUntil(cluster, done, cluster.clock.now() + ms);
+              return waitUntil(cluster, { deadlineMs: cluster.clock.now() + ms, done });
             },
             onStopSignal: (stop) => {
               process.on('SIGINT', stop);

@@ -2,13 +2,13 @@ import type { Command } from 'commander';
 import { CliError, UsageError } from '../../client/errors.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { lazy } from '../../common/lazy.js';
+import { waitUntil } from '../../cluster/time.js';
 import { boolOption, collect } from '../flags.js';
 import { commandEnv } from '../context.js';
 import { type Invocation, action, configure } from '../program.js';
 
 const scaleRun = lazy(() => require('../../client/scale/run-scale.js') as typeof import('../../client/scale/run-scale.js'));
 const applyCmd = lazy(() => require('./apply.js') as typeof import('./apply.js'));
-const runUntilMod = lazy(() => require('../../sim/run-until.js') as typeof import('../../sim/run-until.js'));
 
 /** pflag IntVar: a decimal (or 0x/0o/0b) integer, else the usage error kubectl prints. */
 function intFlag(value: unknown, flag: string): number {
@@ -60,7 +60,7 @@ export function registerScale(program: Command, inv: Invocation): void {
           ...commandEnv(ctx),
           waitUntil: (done: () => boolean, ms: number) => {
             const cluster = ctx.cluster();
-            return runUntilMod().runUntil(cluster, done, cluster.clock.now() + ms);
+            return waitUntil(cluster, { deadlineMs: cluster.clock.now() + ms, done });
           },
         };
         await scaleRun().runScale(

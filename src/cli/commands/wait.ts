@@ -5,7 +5,7 @@ import { selectionsFromFiles } from '../../client/file-selections.js';
 import { parseResourceArgs } from '../../client/resource-args.js';
 import { parseForCondition } from '../../client/wait/for-condition.js';
 import { waitForObjects } from '../../client/wait/wait-objects.js';
-import { FOREVER_MS } from '../../client/watch/pass-time.js';
+import { FOREVER_MS } from '../../cluster/time.js';
 import { collect } from '../flags.js';
 import { type Invocation, action, configure } from '../program.js';
 

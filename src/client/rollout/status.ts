@@ -1,6 +1,6 @@
 import type { Cluster } from '../../cluster/cluster.js';
 import { CliError } from '../errors.js';
-import { FOREVER_MS, passTime } from '../watch/pass-time.js';
+import { FOREVER_MS, waitUntil } from '../../cluster/time.js';
 import { deploymentStatus } from './deployment-status.js';
 import { type RolloutTarget, groupKindString, isDeployment } from './targets.js';
 
@@ -81,7 +81,8 @@ export async function rolloutStatus(cluster: Cluster, req: StatusRequest): Promi
       }
     };
     const quiet = virtualQuietMs(target);
-    await passTime(cluster, {
+    await waitUntil(cluster, {
+      watching: true,
       deadlineMs: deadline,
       done: () => finished,
       onStep,

@@ -1,11 +1,8 @@
 import type { KubeObject } from '../../apiserver/object.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { runUntil } from '../../sim/run-until.js';
 import type { Cluster } from '../../cluster/cluster.js';
+import { FOREVER_MS, waitUntil } from '../../cluster/time.js';
 import { CliError } from '../errors.js';
-
-/** kubectl waits "forever" when no timeout is given: a week. */
-const FOREVER_MS = 168 * 3600 * 1000;
 
 /**
  * `delete --wait`: returns when every object is gone (or was replaced by one with another UID),
@@ -19,7 +16,7 @@ export async function waitForDeletion(cluster: Cluster, objects: KubeObject[], t
     return !now || now.metadata.uid !== o.metadata.uid;
   };
   const deadline = cluster.clock.now() + (timeoutMs > 0 ? timeoutMs : FOREVER_MS);
-  const ok = await runUntil(cluster, () => objects.every(gone), deadline);
+  const ok = await waitUntil(cluster, { deadlineMs: deadline, done: () => objects.every(gone) });
   if (ok) return;
   const first = objects.find((o) => !gone(o))!;
   const info = findByKind(first.apiVersion, first.kind);

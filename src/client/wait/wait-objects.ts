@@ -8,7 +8,7 @@ import { labelSelectorOrBadRequest } from '../get/fetch.js';
 import { nameOf } from '../printers/output.js';
 import type { ResourceSelection } from '../resource-args.js';
 import { selectorMatches } from '../../labels/label-selector.js';
-import { passTime } from '../watch/pass-time.js';
+import { waitUntil } from '../../cluster/time.js';
 import { conditionMet, jsonPathMet } from './check-condition.js';
 import type { ForCondition } from './for-condition.js';
 
@@ -87,7 +87,7 @@ export async function waitForObjects(cluster: Cluster, req: WaitRequest): Promis
         throw e;
       }
     };
-    if (!(await passTime(cluster, { deadlineMs: deadline, done: found, onStep: () => undefined }))) throw new CliError(TIMED_OUT);
+    if (!(await waitUntil(cluster, { deadlineMs: deadline, done: found, watching: true }))) throw new CliError(TIMED_OUT);
   }
   const { targets, error } = resolveTargets(cluster, req);
   const met = (t: Target) => req.write(`${nameOf(kindGroup(t.info), t.object)} condition met\n`);
@@ -110,7 +110,7 @@ export async function waitForObjects(cluster: Cluster, req: WaitRequest): Promis
         continue;
       }
       if (req.timeoutMs === 0) throw new CliError(`condition not met for ${objectName}`);
-      if (!(await passTime(cluster, { deadlineMs: deadline, done: gone, onStep: () => undefined }))) {
+      if (!(await waitUntil(cluster, { deadlineMs: deadline, done: gone, watching: true }))) {
         throw new CliError(`${TIMED_OUT} on ${objectName}`);
       }
       met(t);
@@ -131,7 +131,7 @@ export async function waitForObjects(cluster: Cluster, req: WaitRequest): Promis
       last = now;
       return check(now);
     };
-    if (!(await passTime(cluster, { deadlineMs: deadline, done, onStep: () => undefined }))) {
+    if (!(await waitUntil(cluster, { deadlineMs: deadline, done, watching: true }))) {
       throw new CliError(`${TIMED_OUT} on ${objectName}`);
     }
     met({ ...t, object: last });

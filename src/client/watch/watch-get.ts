@@ -10,7 +10,7 @@ import type { WatchTableOptions } from '../printers/table/watch-printer.js';
 import type { ResourceSelection } from '../resource-args.js';
 import { selectorMatches } from '../../labels/label-selector.js';
 import { FilteredWatch } from './filtered-watch.js';
-import { FOREVER_MS, passTime } from './pass-time.js';
+import { FOREVER_MS, waitUntil } from '../../cluster/time.js';
 import { watchOutput } from './watch-output.js';
 
 /**
@@ -92,7 +92,8 @@ export async function watchGet(cluster: Cluster, o: WatchGetOptions): Promise<vo
     }
   };
   const timeout = o.timeoutMs && o.timeoutMs > 0 ? o.timeoutMs : undefined;
-  await passTime(cluster, {
+  await waitUntil(cluster, {
+    watching: true,
     deadlineMs: cluster.clock.now() + (timeout ?? FOREVER_MS),
     done: () => false,
     onStep,

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openCluster } from '../../../src/cluster/cluster.js';
-import { advanceTo } from '../../../src/controllers/control-plane.js';
+import { advanceTo } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
 import { isNamespaceTerminating } from '../../../src/controllers/framework/api-errors.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCluster } from '../../../src/cluster/cluster.js';
-import { advanceBy, settle } from '../../../src/controllers/control-plane.js';
+import { advanceBy, settle } from '../../../src/cluster/time.js';
 import { VIRTUAL_EPOCH_MS } from '../../../src/sim/clock.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';

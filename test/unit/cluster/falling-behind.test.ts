@@ -4,11 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
-import { settle } from '../../../src/controllers/control-plane.js';
+import { behindBy, settle, waitUntil } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { behindBy } from '../../../src/sim/catch-up.js';
-import { runUntil } from '../../../src/sim/run-until.js';
 
 const POD = findByKind('v1', 'Pod')!;
 const REPO = findByKind('kubemu.io/v1alpha1', 'ImageRepository')!;
@@ -108,7 +106,7 @@ test('wall clock falling behind: a wait ends at its deadline instead of replayin
     clock.tick = 1_000; // 200 s of cluster time per instant replayed: more than falls due meanwhile
     clock.drift = 1; // the wait's polls take real time too
     const deadline = c.clock.now() + 3_600_000;
-    const done = await runUntil(c, () => false, deadline, () => undefined, 0);
+    const done = await waitUntil(c, { deadlineMs: deadline, done: () => false, pollMs: 0 });
     assert.equal(done, false);
     assert.ok(c.clock.now() >= deadline);
     assert.ok(steps() < 100, `steps: ${steps()}`);

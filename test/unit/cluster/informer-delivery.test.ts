@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
+import { catchUp } from '../../../src/cluster/time.js';
 import { ControlPlane } from '../../../src/controllers/control-plane.js';
 import type { Controller } from '../../../src/controllers/framework/controller.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { catchUp } from '../../../src/sim/catch-up.js';
 
 const CM = findByKind('v1', 'ConfigMap')!;
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
-import { settle } from '../../../src/controllers/control-plane.js';
+import { settle } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
+import { catchUp } from '../../../src/cluster/time.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { ControlPlane } from '../../../src/controllers/control-plane.js';
@@ -9,7 +10,6 @@ import { EventRecorder } from '../../../src/controllers/framework/events.js';
 import { ComponentState } from '../../../src/controllers/framework/state.js';
 import { rateLimitedDelay } from '../../../src/controllers/framework/rate-limiter.js';
 import { MAX_RETRIES, deploymentSyncFailed } from '../../../src/controllers/deployment/handle-err.js';
-import { catchUp } from '../../../src/sim/catch-up.js';
 import { readKlog } from '../../../src/logs/klog.js';
 
 /**

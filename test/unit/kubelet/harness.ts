@@ -1,5 +1,5 @@
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
-import { advanceTo } from '../../../src/controllers/control-plane.js';
+import { advanceTo } from '../../../src/cluster/time.js';
 import { findByKind, type ResourceInfo } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
 import { podRow } from '../../../src/client/printers/table/pod.js';

@@ -2,10 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
-import { advanceTo } from '../../../src/controllers/control-plane.js';
+import { advanceTo, waitUntil } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { runUntil } from '../../../src/sim/run-until.js';
 import { type PortForwardEnv, runPortForward } from '../../../src/client/port-forward/run-port-forward.js';
 import type { PortForwarder } from '../../../src/client/port-forward/forwarder.js';
 import { CliError } from '../../../src/client/errors.js';
@@ -53,7 +52,7 @@ function env(c: Cluster, out: string[], err: string[], onReady: (pf: PortForward
     api: () => c.api,
     settle: () => undefined,
     nowMs: () => c.clock.now(),
-    waitUntil: (done, ms) => runUntil(c, done, c.clock.now() + ms),
+    waitUntil: (done, ms) => waitUntil(c, { deadlineMs: c.clock.now() + ms, done }),
     onStopSignal: (stop) => {
       stops.push(stop);
       return () => undefined;

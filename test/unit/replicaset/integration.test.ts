@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
+import { catchUp } from '../../../src/cluster/time.js';
 import { ControlPlane } from '../../../src/controllers/control-plane.js';
-import { catchUp } from '../../../src/sim/catch-up.js';
 import { replicaSetController } from '../../../src/controllers/replicaset/controller.js';
 import { schedulerController } from '../../../src/controllers/scheduler/controller.js';
 import { findByKind } from '../../../src/apiserver/resources.js';

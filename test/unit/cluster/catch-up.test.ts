@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClusterClock, VIRTUAL_EPOCH_MS } from '../../../src/sim/clock.js';
-import { type Reactor, catchUp, stepOnce } from '../../../src/sim/catch-up.js';
+import { catchUp, type Reactor, stepOnce } from '../../../src/cluster/time.js';
 
 function memoryStore() {
   const m = new Map<string, string>();

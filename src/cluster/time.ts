@@ -1,0 +1,323 @@
+/**
+ * The one place where cluster time passes. Every command, and later a long-running server, goes
+ * through here:
+ *
+ * - settle(cluster): what every command does first, and again after its own writes: catch up to
+ *   the clock's current time, then let the controllers react to what they have not seen yet;
+ * - advanceBy / advanceTo: `cluster advance D`, and tests that move a virtual clock;
+ * - waitUntil(cluster, ...): the wait loop of waiting and watching commands (rollout status,
+ *   get -w, wait, delete --wait, scale --timeout, port-forward);
+ * - stepOnce / catchUp: the loop under all of them, which runs the earliest due instant (a write
+ *   reaching the informers, or a timer) in one write transaction, in time order.
+ *
+ * The clock's two modes meet here (besides the clock itself): a virtual clock moves only when
+ * something waits, and costs what is due rather than how long; a wall clock is caught up within a
+ * budget of real time and waited on by polling the shared file.
+ */
+import type { ClusterClock } from '../sim/clock.js';
+import type { Cluster } from './cluster.js';
+
+/** Something that has work due at instants of cluster time: the control plane. */
+export interface Reactor {
+  /** the earliest instant something is due (a watch event reaching a controller, a timer) */
+  nextDue(): number | undefined;
+  /** runs everything due at the clock's current reading */
+  runDue(): void;
+}
+
+/** Runs work in one write transaction (the keyspace's). */
+export type Transact = <T>(fn: () => T) => T;
+
+/**
+ * At most this many rounds of reaction at one instant (each round: every controller handles
+ * what the previous round wrote). A chain of reactions needs a handful (deployment → replica set
+ * → pods → scheduler → kubelet → status); what is left over runs at the next catch-up.
+ */
+const MAX_REACTION_ROUNDS = 50;
+
+/** kubectl waits "forever" when no timeout is given; kubemu's forever is a week of cluster time. */
+export const FOREVER_MS = 168 * 3600 * 1000;
+
+/**
+ * Wall clock: the longest a waiting command sleeps before it looks at the shared file again
+ * (another process may have written it, or run what was due here).
+ */
+export const POLL_MS = 100;
+
+/** Wall clock: the longest a waiting command replays before it looks at its deadline and signals again. */
+const WAIT_ROUND_MS = 250;
+
+// ---------------------------------------------------------------------------------------------
+// The catch-up loop
+
+/**
+ * Runs the earliest due instant if it is at or before `limit`: the clock reads that instant
+ * while the work runs (a virtual clock never goes back: see ClusterClock.at). One step is one
+ * transaction, so another process never sees half of it. Returns the instant, or undefined when
+ * nothing is due by `limit`.
+ */
+export function stepOnce(clock: ClusterClock, reactor: Reactor, transact: Transact, limit: number): number | undefined {
+  // A plain read first: when nothing is due, no write lock is taken (a reader never waits for a
+  // writer, and a file nobody may write stays readable). The transaction asks again: another
+  // process may have run it meanwhile.
+  if (!isDue(reactor.nextDue(), limit)) return undefined;
+  return transact(() => {
+    const due = reactor.nextDue();
+    if (!isDue(due, limit)) return undefined;
+    return clock.at(due, () => {
+      const at = clock.now();
+      reactor.runDue();
+      return at;
+    });
+  });
+}
+
+/**
+ * The most real time a catch-up may take: past `untilRealMs` (read on `realNow`) it stops between
+ * two instants and leaves the rest due. Only a wall clock is given one: a wall clock whose
+ * cluster falls due faster than it can be replayed (a high speed, many crash-looping pods) would
+ * otherwise keep a command replaying for good.
+ */
+export interface CatchUpLimit {
+  realNow: () => number;
+  untilRealMs: number;
+}
+
+/** A wall clock's bound on one catch-up: budgetMs of real time from now; none for a virtual clock. */
+export function catchUpLimit(clock: ClusterClock, budgetMs: number): CatchUpLimit | undefined {
+  if (clock.settings.mode === 'virtual') return undefined;
+  return { realNow: () => clock.realMs(), untilRealMs: clock.realMs() + budgetMs };
+}
+
+/** How far behind the clock the earliest due instant is (undefined: nothing overdue). */
+export function behindBy(clock: ClusterClock, reactor: Reactor): number | undefined {
+  const now = clock.now();
+  const due = reactor.nextDue();
+  return due !== undefined && due < now ? now - due : undefined;
+}
+
+/** How a run of steps ended: `afterStep` asked to stop, the limit's real time ran out, or nothing more was due. */
+type StepsEnd = 'stopped' | 'cut-short' | 'none-due';
+
+/**
+ * Runs the due instants up to `until()` (read before each step: a wall clock's now moves) one by
+ * one. After each, `afterStep` may end the run (true); then the limit is looked at.
+ */
+function runSteps(
+  clock: ClusterClock,
+  reactor: Reactor,
+  transact: Transact,
+  until: () => number,
+  limit: CatchUpLimit | undefined,
+  afterStep?: () => boolean,
+): StepsEnd {
+  while (stepOnce(clock, reactor, transact, until()) !== undefined) {
+    if (afterStep?.()) return 'stopped';
+    if (limit && limit.realNow() >= limit.untilRealMs) return 'cut-short';
+  }
+  return 'none-due';
+}
+
+/**
+ * "Catch up to T": runs every due instant up to target in time order, then (virtual clock) sets
+ * the clock to target. Costs what is due, not how long the cluster sat idle. Returns false when
+ * `limit` stopped it with something still due by target.
+ */
+export function catchUp(clock: ClusterClock, reactor: Reactor, transact: Transact, target: number, limit?: CatchUpLimit): boolean {
+  if (runSteps(clock, reactor, transact, () => target, limit) === 'cut-short') return !isDue(reactor.nextDue(), target);
+  if (clock.settings.mode === 'virtual' && target > clock.now()) transact(() => clock.advanceTo(target));
+  return true;
+}
+
+function isDue(due: number | undefined, limit: number): due is number {
+  return due !== undefined && due <= limit;
+}
+
+function transactOn(cluster: Cluster): Transact {
+  return (fn) => cluster.store.transaction(fn);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What every command does
+
+/**
+ * Brings the cluster up to its clock's current time, then lets the controllers react to the
+ * writes they have not seen yet: what every command does first, and again after its own writes.
+ *
+ * The reaction happens at the current instant (no informer latency), so on a virtual clock,
+ * where time moves only when a command waits, `apply` is followed by its ReplicaSet and pods as
+ * it would be on a real cluster a few milliseconds later. What the reactions schedule for later
+ * (an image pull, a probe) stays a timer.
+ *
+ * On a wall clock the catch-up replays for others (what fell due while no command ran) for at
+ * most the cluster's catch-up budget of real time; what is left stays due for the next command,
+ * and the command says so (`cluster.behind`).
+ */
+export function settle(cluster: Cluster): void {
+  const caughtUp = advanceTo(cluster, cluster.clock.now(), catchUpLimit(cluster.clock, cluster.catchUpBudgetMs));
+  const behind = caughtUp ? undefined : behindBy(cluster.clock, cluster.controlPlane);
+  if (behind !== undefined) cluster.behind(behind);
+  react(cluster, caughtUp);
+}
+
+/**
+ * Rounds of reaction at the current instant until every controller has seen every write. After
+ * a catch-up that was cut short, the timers it left due stay for the next command's catch-up.
+ */
+function react(cluster: Cluster, fireTimers = true): void {
+  const { clock, controlPlane, store } = cluster;
+  for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
+    // A read first: a command that wrote nothing takes no write lock here.
+    if (!controlPlane.hasUnseenWrites(clock.now())) return;
+    const reacted = store.transaction(() => {
+      if (!controlPlane.hasUnseenWrites(clock.now())) return false;
+      clock.at(clock.now(), () => controlPlane.runDue(0, fireTimers));
+      return true;
+    });
+    if (!reacted) return;
+  }
+}
+
+/**
+ * `cluster advance D`: moves a virtual clock D past the time it reads once this process has the
+ * write lock, running what falls due on the way. Returns the target.
+ */
+export function advanceBy(cluster: Cluster, ms: number): number {
+  // The target is claimed under the write lock, from the clock as it reads then and the targets
+  // other advances already claimed, so concurrent advances add up; the catch-up to it then runs
+  // step by step, each its own transaction, so a long advance does not hold the lock for others.
+  // (An advance killed half-way leaves its claim: the next one finishes it before adding its own.)
+  const target = cluster.store.transaction(() => {
+    const claimed = Number(cluster.store.getMeta(ADVANCE_TARGET_KEY) ?? '0');
+    const t = Math.max(cluster.clock.now(), claimed) + ms;
+    cluster.store.setMeta(ADVANCE_TARGET_KEY, String(t));
+    return t;
+  });
+  advanceTo(cluster, target);
+  return target;
+}
+
+/** meta: the furthest virtual time a `cluster advance` has claimed (see advanceBy) */
+const ADVANCE_TARGET_KEY = 'virtual_advance_target_ms';
+
+/**
+ * Runs everything due up to target in time order; a virtual clock then reads target. With a
+ * limit, returns false when it stopped with something still due by target.
+ */
+export function advanceTo(cluster: Cluster, target: number, limit?: CatchUpLimit): boolean {
+  return catchUp(cluster.clock, cluster.controlPlane, transactOn(cluster), target, limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waiting commands
+
+export interface WaitOptions {
+  /** cluster time at which to give up */
+  deadlineMs: number;
+  /** checked after every step; ends the wait when it holds */
+  done: () => boolean;
+  /** runs after every step (watchers print what changed here) */
+  onStep?: () => void;
+  /**
+   * virtual clock only: end, without moving the clock to the deadline, once nothing is due at or
+   * before this instant (a `get -w` without --request-timeout: see watch-get.ts).
+   */
+  idleAfter?: () => number;
+  /**
+   * A watching command (get -w, wait, rollout status). On a wall clock it looks (onStep, then
+   * done) when it starts and after every poll too, since another process may have written the
+   * file without any controller work being due here, and a SIGINT ends the wait quietly (false),
+   * as kubectl's interrupt handler does.
+   */
+  watching?: boolean;
+  /** wall clock: the longest sleep between two polls (tests); default POLL_MS */
+  pollMs?: number;
+}
+
+/**
+ * Lets cluster time pass until `done()` holds or the cluster clock reaches the deadline.
+ *
+ * - virtual clock: runs the due instants one by one (checking `done()` after each), then moves
+ *   the clock to the deadline if it was not met: a wait costs what is due, not its length. With
+ *   idleAfter, the wait also ends once nothing is due by that instant, and the clock stays where
+ *   the last step left it.
+ * - wall clock: runs what is due in rounds of at most WAIT_ROUND_MS of real time (when more falls
+ *   due than can be replayed, the wait still ends at its deadline, and a SIGINT is handled
+ *   between two rounds), then sleeps until the next due instant, at most pollMs.
+ *
+ * Returns whether `done()` held (false: the deadline passed, or a watcher was interrupted).
+ */
+export async function waitUntil(cluster: Cluster, o: WaitOptions): Promise<boolean> {
+  return cluster.clock.settings.mode === 'virtual' ? waitVirtual(cluster, o) : waitWall(cluster, o);
+}
+
+function waitVirtual(cluster: Cluster, o: WaitOptions): boolean {
+  const { clock, controlPlane } = cluster;
+  const onStep = o.onStep ?? noop;
+  const idle = () => {
+    if (!o.idleAfter) return false;
+    const next = controlPlane.nextDue();
+    return next === undefined || next > o.idleAfter();
+  };
+  let finished = false;
+  const over = () => {
+    finished = o.done();
+    return finished || idle();
+  };
+  if (over()) return finished;
+  const transact = transactOn(cluster);
+  const end = runSteps(clock, controlPlane, transact, () => o.deadlineMs, undefined, () => {
+    onStep();
+    return over();
+  });
+  if (end === 'stopped') return finished;
+  transact(() => clock.advanceTo(o.deadlineMs));
+  onStep();
+  over();
+  return finished;
+}
+
+async function waitWall(cluster: Cluster, o: WaitOptions): Promise<boolean> {
+  const { clock, controlPlane } = cluster;
+  const onStep = o.onStep ?? noop;
+  const pollMs = o.pollMs ?? POLL_MS;
+  const transact = transactOn(cluster);
+  const look = () => {
+    onStep();
+    return o.done();
+  };
+  let interrupted = false;
+  const onInterrupt = () => {
+    interrupted = true;
+  };
+  if (o.watching) process.once('SIGINT', onInterrupt);
+  try {
+    if (o.watching ? look() : o.done()) return true;
+    if (o.watching && clock.now() >= o.deadlineMs) return false;
+    for (;;) {
+      const limit = catchUpLimit(clock, Math.min(cluster.catchUpBudgetMs, WAIT_ROUND_MS));
+      const end = runSteps(clock, controlPlane, transact, () => Math.min(clock.now(), o.deadlineMs), limit, look);
+      if (end === 'stopped') return true;
+      if (end === 'cut-short') {
+        const behind = behindBy(clock, controlPlane);
+        if (behind !== undefined) cluster.behind(behind);
+        // No sleep, but a turn of the event loop: output is flushed and a SIGINT handled.
+        await new Promise((r) => setImmediate(r));
+      }
+      if (clock.now() >= o.deadlineMs) return o.watching ? look() : o.done();
+      if (end !== 'cut-short') {
+        const next = controlPlane.nextDue();
+        const waitReal = next === undefined ? pollMs : Math.min(pollMs, Math.max(1, (next - clock.now()) / clock.settings.speed));
+        await new Promise((r) => setTimeout(r, waitReal));
+      }
+      if (o.watching) {
+        if (look()) return true;
+        if (interrupted) return false;
+      }
+    }
+  } finally {
+    if (o.watching) process.removeListener('SIGINT', onInterrupt);
+  }
+}
+
+function noop(): void {}
