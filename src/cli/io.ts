@@ -11,6 +11,8 @@ export interface CommandIO {
   cwd: string;
   /** how the user invoked us (`kubemu`, or `kubectl` through a link), for usage hints */
   programName: string;
+  /** whether standard output is a terminal (absent: it is not), for kubemu's own coloured reports */
+  stdoutIsTTY?: () => boolean;
 }
 
 export function processIO(programName: string): CommandIO {
@@ -21,6 +23,7 @@ export function processIO(programName: string): CommandIO {
     env: process.env,
     cwd: process.cwd(),
     programName,
+    stdoutIsTTY: () => (require('node:tty') as typeof import('node:tty')).isatty(1),
   };
 }
 

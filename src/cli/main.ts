@@ -1,18 +1,14 @@
 import { basename } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { checkErr } from './check-err.js';
 import { clusterFileError } from '../storage/cluster-file-errors.js';
 import { type CommandIO, processIO } from './io.js';
-import { type Invocation, configure } from './program.js';
+import type { Invocation } from './program.js';
+import { rootCommand } from './root-command.js';
 import { registerCommands } from './commands/index.js';
 
 export function buildProgram(inv: Invocation): Command {
-  const program = configure(new Command(inv.io.programName), inv);
-  program
-    .description('kubemu: kubectl for a Kubernetes cluster emulated in one SQLite file')
-    .option('--db <path>', 'the cluster file (default: $KUBEMU_DB, else ~/.kubemu/cluster.db)')
-    .option('-n, --namespace <namespace>', 'If present, the namespace scope for this CLI request')
-    .showHelpAfterError(false);
+  const program = rootCommand(inv);
   registerCommands(program, inv);
   return program;
 }

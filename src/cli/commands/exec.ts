@@ -5,7 +5,8 @@ import { lazy } from '../../common/lazy.js';
 import { type Invocation, action, configure } from '../program.js';
 
 const planMod = lazy(() => require('../../client/exec/plan-exec.js') as typeof import('../../client/exec/plan-exec.js'));
-const mainMod = lazy(() => require('../main.js') as typeof import('../main.js'));
+const rootMod = lazy(() => require('../root-command.js') as typeof import('../root-command.js'));
+const etcdctlMod = lazy(() => require('./etcdctl.js') as typeof import('./etcdctl.js'));
 
 /**
  * `kubectl exec POD [-c CONTAINER] [-i] [-t] -- COMMAND [args...]`. Only the etcd pod's
@@ -39,10 +40,13 @@ export function registerExec(program: Command, inv: Invocation): void {
         plan.checkPodRunning(pod);
         const container = typeof opts['container'] === 'string' ? opts['container'] : undefined;
         const p = plan.planExec(pod, command, container);
-        // etcdctl on the same cluster file, through kubemu's own command (its flags and errors).
+        // etcdctl on the same cluster file, through kubemu's own command (its flags and errors): the
+        // program as main.ts builds it for this command line, which registers only etcdctl.
         const inner: Invocation = { io: ctx.io, args: ['--db', ctx.dbPath, 'etcdctl', ...p.args] };
         try {
-          await mainMod().buildProgram(inner).parseAsync(inner.args, { from: 'user' });
+          const program = rootMod().rootCommand(inner);
+          etcdctlMod().registerEtcdctl(program, inner);
+          await program.parseAsync(inner.args, { from: 'user' });
         } finally {
           inner.ctx?.close();
         }

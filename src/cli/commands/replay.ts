@@ -10,6 +10,7 @@ const parse = lazy(() => require('../../client/replay/parse-transcript.js') as t
 const run = lazy(() => require('../../client/replay/run-transcript.js') as typeof import('../../client/replay/run-transcript.js'));
 const report = lazy(() => require('../../client/replay/report.js') as typeof import('../../client/replay/report.js'));
 const names = lazy(() => require('../../client/replay/name-mapping.js') as typeof import('../../client/replay/name-mapping.js'));
+const colour = lazy(() => require('../../client/replay/colour.js') as typeof import('../../client/replay/colour.js'));
 const update = lazy(() => require('../../client/replay/update.js') as typeof import('../../client/replay/update.js'));
 
 /**
@@ -40,6 +41,7 @@ export function registerReplay(program: Command, inv: Invocation): void {
     .option('--workdir <dir>', "directory with the manifests the commands use (copied; default: the transcript's folder)")
     .option('--pause <duration>', 'cluster time between commands that do not wait themselves', '5s')
     .option('--update', 'write the actual outputs into the file in place of the expected ones')
+    .option('--no-color', 'never colour the report (it is coloured only on a terminal, and not with NO_COLOR set)')
     .addHelpText('after', REPLAY_SAFETY_HELP)
     .action(
       action(inv, (ctx, args, opts) => {
@@ -66,7 +68,8 @@ export function registerReplay(program: Command, inv: Invocation): void {
           return;
         }
         const verdicts = report().judge(results, mapping);
-        ctx.io.out(report().formatReport(args[0]!, verdicts));
+        const paint = colour().replayPaint({ stdoutIsTTY: ctx.io.stdoutIsTTY?.() ?? false, env: ctx.io.env, colorFlag: opts['color'] !== false });
+        ctx.io.out(report().formatReport(args[0]!, verdicts, paint));
         if (verdicts.some((v) => v.status === 'FAIL')) throw new ExitCode(1);
       }),
     );

@@ -1,8 +1,9 @@
 /**
  * Comparing one command's expected output with what the replay printed: generated names mapped
- * (name-mapping.ts), then both sides normalised (normalise.ts) and compared line by line.
+ * (name-mapping.ts), then both sides normalised (normalise.ts) and compared line by line; a difference
+ * is shown as `diff -u` shows it (client/diff/unified-diff.ts).
  */
-import { createTwoFilesPatch } from 'diff';
+import { unifiedDiff } from '../diff/unified-diff.js';
 import type { NameMapping } from './name-mapping.js';
 import { normaliseOutput } from './normalise.js';
 
@@ -62,11 +63,6 @@ export function compareOutput(
     return { pass: true, diff: '' };
   }
   const text = (ls: string[]) => (ls.length === 0 ? '' : `${ls.join('\n')}\n`);
-  const patch = createTwoFilesPatch('expected', 'actual', text(want), text(got), undefined, undefined, { context: 3 });
-  // drop the `Index:`/`====` header lines; keep --- +++ and the hunks
-  const diff = patch
-    .split('\n')
-    .filter((l) => !l.startsWith('Index:') && !/^=+$/.test(l))
-    .join('\n');
-  return { pass: false, diff };
+  // `diff -u` as GNU diffutils prints it, from the engine `kubectl diff` uses.
+  return { pass: false, diff: unifiedDiff(text(want), text(got), 'expected', 'actual') };
 }

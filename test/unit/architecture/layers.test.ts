@@ -1,0 +1,100 @@
+/**
+ * The layering of src/, written once: a module imports only from its own package or from a package
+ * ranked below it, and no import cycle exists anywhere. Known violations are listed (with what removes
+ * them) so that this test passes today and fails on any new one.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { REPO_ROOT } from '../../repo-root.js';
+import { type ImportEdge, importCycles, importGraph } from './import-graph.js';
+
+/**
+ * The rule. Each row is one rank, top first; a package (the folder under src/) may import its own
+ * modules and any package of a LOWER row, never one of its own row or above. Packages in one row are
+ * siblings that stay independent of each other.
+ *
+ * - cli: the program, flags and command registrations.
+ * - kubectl, tools, client: kubectl's verbs and libraries, kubemu's own commands (replay, etcdctl,
+ *   cluster); today all of it is still `client` (issue 10 splits it).
+ * - cluster: opening a cluster file, bootstrap, static pods.
+ * - controllers: the control plane.
+ * - images, logs: the fake image registry and container logs; shared by controllers and above, and
+ *   they read the apiserver's types (ImageBehavior, KubeObject) and resource table.
+ * - apiserver: resources, admission, validation, defaults, patches.
+ * - storage: the keyspace, its SQLite file and the timer queue.
+ * - api: the shared object model (issue 10, not yet written).
+ * - sim, labels: the cluster clock and random source; label selectors.
+ * - common: Go-compatible helpers with no dependency on anything else of ours.
+ */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['cli'],
+  ['kubectl', 'tools', 'client'],
+  ['cluster'],
+  ['controllers'],
+  ['images', 'logs'],
+  ['apiserver'],
+  ['storage'],
+  ['api'],
+  ['sim', 'labels'],
+  ['common'],
+];
+
+interface KnownViolation {
+  from: string;
+  to: string;
+  /** why it exists and what removes it */
+  why: string;
+}
+
+/**
+ * Today's violations, each an import edge: ignored by both checks below (so a cycle through one of
+ * them is not reported), and each must still exist, so fixing one means deleting its row here.
+ */
+const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
+  {
+    // With cluster.ts → control-plane.ts this is also the one import cycle left.
+    from: 'src/controllers/control-plane.ts',
+    to: 'src/cluster/cluster.ts',
+    why: 'issue 10: the control plane takes `Pick<Cluster, ...>`; its own narrow dependency interface removes it',
+  },
+  {
+    from: 'src/sim/run-until.ts',
+    to: 'src/cluster/cluster.ts',
+    why: 'issue 10: run-until moves into the one module under src/cluster/ where cluster time passes',
+  },
+];
+
+function packageOf(module: string): string {
+  return module.split('/')[1]!;
+}
+
+function rankOf(pkg: string): number {
+  const rank = LAYERS.findIndex((row) => row.includes(pkg));
+  if (rank < 0) throw new Error(`src/${pkg}/ is in no layer: add it to LAYERS in ${__filename}`);
+  return rank;
+}
+
+const graph = importGraph(REPO_ROOT);
+const isKnown = (e: ImportEdge): boolean => KNOWN_VIOLATIONS.some((k) => k.from === e.from && k.to === e.to);
+
+test('every package of src/ has a layer', () => {
+  for (const pkg of new Set(graph.modules.map(packageOf))) rankOf(pkg);
+});
+
+test('no import points up the layers or across to a sibling package', () => {
+  const offenders = graph.edges
+    .filter((e) => packageOf(e.from) !== packageOf(e.to) && rankOf(packageOf(e.to)) <= rankOf(packageOf(e.from)))
+    .filter((e) => !isKnown(e))
+    .map((e) => `${e.from}:${e.line} imports ${e.to} (${packageOf(e.from)} may not import ${packageOf(e.to)})`);
+  assert.deepEqual(offenders, [], `imports against the layers:\n  ${offenders.join('\n  ')}\n`);
+});
+
+test('no import cycle between modules', () => {
+  const cycles = importCycles(graph.modules, graph.edges.filter((e) => !isKnown(e))).map((c) => c.join(' → '));
+  assert.deepEqual(cycles, [], `import cycles:\n  ${cycles.join('\n  ')}\n`);
+});
+
+test('every known violation still exists (delete the row of one that is gone)', () => {
+  const gone = KNOWN_VIOLATIONS.filter((k) => !graph.edges.some((e) => e.from === k.from && e.to === k.to));
+  assert.deepEqual(gone.map((k) => `${k.from} → ${k.to}`), []);
+});
