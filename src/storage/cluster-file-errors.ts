@@ -1,3 +1,5 @@
+import { KeyspaceLocked } from './keyspace.js';
+
 /**
  * What can be wrong with the cluster file itself, as the user reads it: each message names the
  * file, says what was found, and never carries SQLite's own text (kubectl prints `error: ...`).
@@ -66,4 +68,20 @@ export function clusterFileError(e: unknown, path: string | undefined): unknown 
   if (code.startsWith('SQLITE_CANTOPEN')) return new ClusterFileError(`cannot open the cluster file ${path}`);
   if (code.startsWith('SQLITE_IOERR')) return new ClusterFileError(`cannot read or write the cluster file ${path}: an I/O error`);
   return e;
+}
+
+/**
+ * Whether e is a failure of the cluster file itself (SQLite's errors, before or after translation,
+ * and the lock timeout) rather than of the work being done: the transaction must roll back and the
+ * command report it, not a controller retry it.
+ */
+export function isStorageFailure(e: unknown): boolean {
+  return (
+    sqliteCode(e) !== undefined ||
+    e instanceof NotAClusterFile ||
+    e instanceof CorruptClusterFile ||
+    e instanceof ReadOnlyClusterFile ||
+    e instanceof ClusterFileError ||
+    e instanceof KeyspaceLocked
+  );
 }

@@ -3,6 +3,7 @@ import { structuredText, type Klog } from '../../logs/klog.js';
 import { isNamespaceTerminating } from './api-errors.js';
 import type { Controller, ControllerContext } from './controller.js';
 import type { FailureCounts } from './rate-limiter.js';
+import { isStorageFailure } from '../../storage/cluster-file-errors.js';
 
 /**
  * What happens when a controller's sync throws, in one place (upstream: each controller's
@@ -25,6 +26,9 @@ export function handleSyncError(
   error: unknown,
   reportInternal: (text: string, error: unknown) => void,
 ): void {
+  // The file failed (disk full, damage, read-only, lock timeout): the step's transaction rolls back
+  // and the command says so; retrying the key would hide it as a bug of the controller.
+  if (isStorageFailure(error)) throw error;
   if (isNamespaceTerminating(error)) {
     failures.forget(key);
     return;

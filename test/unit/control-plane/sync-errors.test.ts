@@ -197,3 +197,22 @@ test('a bug in event handlers: said once, the event skipped, the other controlle
   ]);
   c.close();
 });
+
+test('a failure of the cluster file itself is not retried: the step rolls back and the command reports it', () => {
+  const c = cluster();
+  const t0 = c.clock.now();
+  const full = Object.assign(new Error('database or disk is full'), { name: 'SqliteError', code: 'SQLITE_FULL' });
+  const failing = recording('failing', 'x', t0, (_n, ctx) => {
+    ctx.api.create(CONFIGMAPS, 'default', configMap('written-before-the-failure'));
+    throw full;
+  });
+  c.api.create(CONFIGMAPS, 'default', configMap('x'));
+  const revision = c.store.revision();
+  const reports: string[] = [];
+  // the keyspace's transaction says what SQLite's code means
+  assert.throws(() => run(c, [failing], t0 + 100, reports), { message: 'cannot write the cluster file :memory:: the disk is full' });
+  assert.deepEqual(reports, []);
+  assert.equal(c.store.revision(), revision, "the step's writes were rolled back");
+  assert.throws(() => c.api.get(CONFIGMAPS, 'default', 'written-before-the-failure'));
+  c.close();
+});
