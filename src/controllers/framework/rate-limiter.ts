@@ -1,4 +1,5 @@
 import type { ComponentState } from './state.js';
+import { getOwn, hasOwn, setOwn } from '../../common/own-keys.js';
 
 /**
  * The work queue's per-item rate limiter (client-go's ItemExponentialFailureRateLimiter, the
@@ -36,14 +37,14 @@ export class FailureCounts {
 
   /** queue.NumRequeues(key): the failures since the key's last successful sync. */
   numRequeues(key: string): number {
-    return this.load()[key] ?? 0;
+    return getOwn(this.load(), key) ?? 0;
   }
 
   /** queue.AddRateLimited(key): counts a failure and returns how long to wait before the retry. */
   fail(key: string): number {
     const counts = this.load();
-    const n = counts[key] ?? 0;
-    counts[key] = n + 1;
+    const n = getOwn(counts, key) ?? 0;
+    setOwn(counts, key, n + 1);
     this.save();
     return rateLimitedDelay(n);
   }
@@ -51,7 +52,7 @@ export class FailureCounts {
   /** queue.Forget(key). */
   forget(key: string): void {
     const counts = this.load();
-    if (!(key in counts)) return;
+    if (!hasOwn(counts, key)) return;
     delete counts[key];
     this.save();
   }

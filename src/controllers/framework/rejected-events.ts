@@ -14,7 +14,7 @@ const CONTROLLER_MANAGER_COMPONENTS: ReadonlySet<string> = new Set([
   'garbage-collector-controller',
   'deployment-controller',
   'replicaset-controller',
-  'node-ipam-controller',
+  'cidrAllocator',
 ]);
 
 /** client-go's tools/record/event.go, where recordToSink gives an event up (a stand-in line number). */

@@ -8,7 +8,7 @@ import { ControlPlane } from '../../../src/controllers/control-plane.js';
 import type { Controller, ControllerContext } from '../../../src/controllers/framework/controller.js';
 import { EventRecorder } from '../../../src/controllers/framework/events.js';
 import { ComponentState } from '../../../src/controllers/framework/state.js';
-import { rateLimitedDelay } from '../../../src/controllers/framework/rate-limiter.js';
+import { FailureCounts, rateLimitedDelay } from '../../../src/controllers/framework/rate-limiter.js';
 import { MAX_RETRIES, deploymentSyncFailed } from '../../../src/controllers/deployment/handle-err.js';
 import { readKlog } from '../../../src/logs/klog.js';
 
@@ -215,4 +215,22 @@ test('a failure of the cluster file itself is not retried: the step rolls back a
   assert.equal(c.store.revision(), revision, "the step's writes were rolled back");
   assert.throws(() => c.api.get(CONFIGMAPS, 'default', 'written-before-the-failure'));
   c.close();
+});
+
+test('failure counts of keys named like builtins (a Namespace or Node called constructor) count as any key', () => {
+  const stored = new Map<string, unknown>();
+  const state = {
+    get: <T>(k: string) => stored.get(k) as T | undefined,
+    set: (k: string, v: unknown) => void stored.set(k, JSON.parse(JSON.stringify(v))),
+    delete: (k: string) => void stored.delete(k),
+  };
+  const failures = new FailureCounts(state);
+  for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    assert.equal(failures.numRequeues(key), 0, key);
+    assert.equal(failures.fail(key), 5, key);
+    assert.equal(failures.fail(key), 10, key);
+    assert.equal(failures.numRequeues(key), 2, key);
+    failures.forget(key);
+    assert.equal(failures.numRequeues(key), 0, key);
+  }
 });
