@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ClusterFileError, CorruptClusterFile, NotAClusterFile, ReadOnlyClusterFile, clusterFileError } from './cluster-file-errors.js';
-import { createSchema, migrate, recognise } from './sqlite-schema.js';
+import { APPLICATION_ID, createSchema, migrate, recognise } from './sqlite-schema.js';
 
 /**
  * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
@@ -236,8 +236,23 @@ export function checkReplaceable(path: string): void {
     recognise(db, path);
   } catch (e) {
     if (e instanceof NotAClusterFile) throw e;
-    // Damaged or locked: it is a cluster file all the same, and replacing it is the remedy.
+    // Damaged or locked: replace it only if its header carries kubemu's mark (a damaged cluster
+    // file, where replacing is the remedy), never another program's database that is busy or hurt.
+    if (headerApplicationId(path) !== APPLICATION_ID) {
+      throw new ClusterFileError(`cannot tell whether ${path} is a kubemu cluster file (it cannot be read now): not replacing it`);
+    }
   } finally {
     db?.close();
+  }
+}
+
+/** `PRAGMA application_id` as the SQLite header stores it (bytes 68–71, big-endian), read without SQLite. */
+function headerApplicationId(path: string): number | undefined {
+  const fd = openSync(path, 'r');
+  try {
+    const b = Buffer.alloc(4);
+    return readSync(fd, b, 0, 4, 68) === 4 ? b.readUInt32BE(0) : undefined;
+  } finally {
+    closeSync(fd);
   }
 }

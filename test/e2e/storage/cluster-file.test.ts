@@ -77,6 +77,27 @@ test('a non-empty file that is not SQLite is refused and left untouched; an empt
   }
 });
 
+test('cluster create --force does not remove a damaged database that is not marked as kubemu\'s', async () => {
+  const dir = scratch();
+  try {
+    const path = join(dir, 'notes.db');
+    const db = new Database(path);
+    db.exec('CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES (\'keep me\')');
+    db.close();
+    // the schema page is damaged: SQLite cannot read which tables the file holds
+    const fd = fs.openSync(path, 'r+');
+    fs.writeSync(fd, Buffer.alloc(4096 - 100, 0xa5), 0, 4096 - 100, 100);
+    fs.closeSync(fd);
+    const before = fs.readFileSync(path);
+    const r = await kubectl(path, 'cluster', 'create', '--force');
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^error: .*(not replacing it|is not a kubemu cluster file).*\n$/);
+    assert.ok(fs.readFileSync(path).equals(before), 'the file is untouched');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a cluster file with an overwritten page is reported as corrupt and nothing is written', async () => {
   const dir = scratch();
   try {
