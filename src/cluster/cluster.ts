@@ -89,6 +89,15 @@ function parseSettings(path: string, saved: string): ClockSettings {
   return s as ClockSettings;
 }
 
+/**
+ * Checks the environment's settings for opening a cluster (KUBEMU_LOCK_TIMEOUT_MS,
+ * KUBEMU_CATCH_UP_MS) without opening one: `cluster create --force` asks before it removes a file.
+ */
+export function checkOpenSettings(env: NodeJS.ProcessEnv): void {
+  msFrom(env, 'KUBEMU_LOCK_TIMEOUT_MS', DEFAULT_LOCK_TIMEOUT_MS);
+  msFrom(env, 'KUBEMU_CATCH_UP_MS', DEFAULT_CATCH_UP_MS);
+}
+
 /** A whole number of milliseconds from the environment, else the default. */
 function msFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const text = env[name];

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync, rmSync } from 'node:fs';
 import { checkReplaceable } from '../../storage/cluster-file.js';
-import { openCluster } from '../../cluster/cluster.js';
+import { checkOpenSettings, openCluster } from '../../cluster/cluster.js';
 import { SettingsError, clockSettingsFrom } from '../../cluster/settings.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { rfc3339 } from '../../sim/clock.js';
@@ -31,6 +31,7 @@ export function registerCluster(program: Command, inv: Invocation): void {
         // does not remove the cluster it was to replace.
         try {
           clockSettingsFrom(create, ctx.io.env, 0);
+          checkOpenSettings(ctx.io.env);
         } catch (e) {
           if (e instanceof SettingsError) throw new CliError(e.message);
           throw e;

@@ -17,7 +17,11 @@ const dir = mkdtempSync(join(tmpdir(), 'kubemu-bad-flags-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(db: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { io, output } = bufferIO({ cwd: dir, env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  return runWith({}, db, ...args);
+}
+
+async function runWith(env: NodeJS.ProcessEnv, db: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { io, output } = bufferIO({ cwd: dir, env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1', ...env } });
   const code = await main(['node', 'kubectl', '--db', join(dir, db), ...args], io);
   return { code, ...output };
 }
@@ -71,5 +75,9 @@ test('cluster create with a bad setting leaves no file, and --force keeps the ol
   assert.equal((await run('kept.db', 'cluster', 'create', '--clock', 'virtual', '--seed', '7')).code, 0);
   const r = await run('kept.db', 'cluster', 'create', '--force', '--seed', 'abc');
   assert.equal(r.code, 1);
+  for (const name of ['KUBEMU_LOCK_TIMEOUT_MS', 'KUBEMU_CATCH_UP_MS']) {
+    const bad = await runWith({ [name]: 'soon' }, 'kept.db', 'cluster', 'create', '--force');
+    assert.deepEqual([bad.code, bad.stderr], [1, `error: invalid ${name} "soon": must be a whole number of milliseconds\n`]);
+  }
   assert.match((await run('kept.db', 'cluster', 'info')).stdout, /Seed:\s+7\n/);
 });
