@@ -256,9 +256,15 @@ export class SqliteKeyspace implements Keyspace {
     if (this.depth > 0) throw new Error('defragment inside a transaction');
     // VACUUM rewrites the file without its free pages; setting the mode first also turns a file
     // from before incremental auto-vacuum into one that compaction shrinks from now on.
-    this.db.pragma('auto_vacuum = INCREMENTAL');
-    this.db.exec('VACUUM');
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    try {
+      this.db.pragma('auto_vacuum = INCREMENTAL');
+      this.db.exec('VACUUM');
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (e) {
+      // outside transaction(), so its translation of SQLite's failures is repeated here
+      if (isBusy(e)) throw new KeyspaceLocked(this.path, this.lockTimeoutMs);
+      throw clusterFileError(e, this.path);
+    }
   }
 
   transaction<T>(fn: () => T): T {
