@@ -47,7 +47,7 @@ export class ClusterFileError extends Error {
 }
 
 /** better-sqlite3's SqliteError, recognised by shape (its class is not exported as a type guard). */
-function sqliteCode(e: unknown): string | undefined {
+export function sqliteCode(e: unknown): string | undefined {
   if (!(e instanceof Error) || e.name !== 'SqliteError') return undefined;
   const code = (e as Error & { code?: unknown }).code;
   return typeof code === 'string' ? code : undefined;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openClusterFile } from './cluster-file.js';
-import { clusterFileError } from './cluster-file-errors.js';
+import { clusterFileError, sqliteCode } from './cluster-file-errors.js';
 import {
   type KeyEvent,
   type KeyValue,
@@ -345,9 +345,8 @@ export class SqliteKeyspace implements Keyspace {
 
 /** SQLite gave up waiting for a lock another connection holds (after the busy timeout). */
 function isBusy(e: unknown): boolean {
-  // better-sqlite3's SqliteError, recognised by shape (as cluster-file-errors.ts does)
-  const code = e instanceof Error && e.name === 'SqliteError' ? (e as Error & { code?: unknown }).code : undefined;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+  const code = sqliteCode(e);
+  return code !== undefined && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 }
 
 function checkPrecondition(key: string, prev: { modRevision: number } | undefined, expected: number | undefined): void {

@@ -44,12 +44,13 @@ export function documentObjects(doc: RawDocument, source: string): DocumentObjec
   }
   const kind = typeof v['kind'] === 'string' ? v['kind'] : '';
   if (kind === '') return fail(`unable to decode "${source}": Object 'Kind' is missing in '${doc.raw}'`);
-  const metaError = metadataDecodeError(v, doc.raw);
+  const raw = (): string => doc.raw;
+  const metaError = metadataDecodeError(v, raw);
   if (metaError) return fail(`unable to decode "${source}": ${metaError}`);
 
   const items = v['items'];
   if (items === undefined || items === null) {
-    rememberBytes(v, doc.raw);
+    rememberBytes(v, raw);
     return { objects: [v] };
   }
   if (!Array.isArray(items)) {

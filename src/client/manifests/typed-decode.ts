@@ -14,19 +14,22 @@ import { metadataOnlyObject } from '../../apiserver/decode/meta-types.js';
 import { goTypeOf } from '../../apiserver/decode/index.js';
 import type { GoType } from '../../apiserver/decode/go-types.js';
 
-/** The JSON text each top-level manifest object was decoded from. */
-const bytesOf = new WeakMap<object, string>();
+/**
+ * The JSON text each top-level manifest object was decoded from, as a thunk: only an error needs
+ * it, and producing it for a large YAML document costs a whole serialisation (RawDocument.raw).
+ */
+const bytesOf = new WeakMap<object, () => string>();
 
-export function rememberBytes(obj: JsonObject, raw: string): void {
+export function rememberBytes(obj: JsonObject, raw: () => string): void {
   bytesOf.set(obj, raw);
 }
 
-function decodeError(value: JsonValue, raw: string | undefined, type: GoType): string | undefined {
+function decodeError(value: JsonValue, raw: (() => string) | undefined, type: GoType): string | undefined {
   // Errors are rare: look in any order first, and find the first in byte order only then.
   if (jsonDecodeError(value, type, DOCUMENT_ORDER) === undefined) return undefined;
   if (raw !== undefined) {
     try {
-      return jsonDecodeError(JSON.parse(raw) as JsonValue, type, DOCUMENT_ORDER);
+      return jsonDecodeError(JSON.parse(raw()) as JsonValue, type, DOCUMENT_ORDER);
     } catch {
       // not JSON after all: fall back to Go's sorted order
     }
@@ -35,7 +38,7 @@ function decodeError(value: JsonValue, raw: string | undefined, type: GoType): s
 }
 
 /** The metadataOnlyObject error of one document's value, or undefined. */
-export function metadataDecodeError(value: JsonValue, raw: string): string | undefined {
+export function metadataDecodeError(value: JsonValue, raw: () => string): string | undefined {
   return decodeError(value, raw, metadataOnlyObject);
 }
 

@@ -7,23 +7,11 @@ import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { settle } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
+import { deployment } from './fixtures.js';
 
 const DEPLOY = findByKind('apps/v1', 'Deployment')!;
 const RS = findByKind('apps/v1', 'ReplicaSet')!;
 const POD = findByKind('v1', 'Pod')!;
-
-function deployment(name: string, replicas: number): KubeObject {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image: `example/${name}:1.0` }] } },
-    },
-  } as unknown as KubeObject;
-}
 
 function pod(name: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'app', image: 'example/busy:1.0' }] } } as unknown as KubeObject;

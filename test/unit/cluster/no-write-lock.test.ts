@@ -6,24 +6,11 @@ import { join } from 'node:path';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { settle } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import { deployment } from './fixtures.js';
 import { KeyspaceLocked } from '../../../src/storage/keyspace.js';
 
 const DEPLOY = findByKind('apps/v1', 'Deployment')!;
 const POD = findByKind('v1', 'Pod')!;
-
-function deployment(name: string, replicas: number): KubeObject {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image: `example/${name}:1.0` }] } },
-    },
-  } as unknown as KubeObject;
-}
 
 /** Everything a command could write: the revision, every meta value, the timer queue. */
 function snapshot(c: Cluster): string {
