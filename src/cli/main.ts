@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import { type Command, CommanderError } from 'commander';
-import { checkErr } from './check-err.js';
+import { checkErr } from '../kubectl/cmd/util/check-err.js';
 import { clusterFileError } from '../storage/cluster-file-errors.js';
-import { type CommandIO, processIO } from './io.js';
-import type { Invocation } from './program.js';
-import { rootCommand } from './root-command.js';
-import { registerCommands } from './commands/index.js';
+import { type CommandIO, processIO } from '../kubectl/cmd/util/io.js';
+import type { Invocation } from '../kubectl/cmd/util/program.js';
+import { rootCommand } from '../kubectl/cmd/util/root-command.js';
+import { registerCommands } from './commands.js';
 
 export function buildProgram(inv: Invocation): Command {
   const program = rootCommand(inv);

@@ -1,7 +1,7 @@
 /**
  * How deeply JSON values may nest, and how deeply one does (measured without recursion, as
  * the value may be too deep for it). Why kubemu's limit is below kubectl's: see
- * src/client/manifests/input-limits.ts.
+ * src/kubectl/manifests/input-limits.ts.
  */
 
 /** Go's encoding/json maxNestingDepth and go-yaml v2's max_flow_level / max_indents. */

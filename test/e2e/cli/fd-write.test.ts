@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../../repo-root.js';
 // Output goes to file descriptors 1 and 2 with synchronous writes; a reader that goes away ends
 // the process quietly with 141, as SIGPIPE ends kubectl under `| head`.
 
-const FD_WRITE = join(REPO_ROOT, 'dist', 'src', 'cli', 'fd-write.js');
+const FD_WRITE = join(REPO_ROOT, 'dist', 'src', 'kubectl', 'cmd', 'util', 'fd-write.js');
 const BIN = join(REPO_ROOT, 'bin', 'kubemu');
 
 function bash(script: string, env: NodeJS.ProcessEnv = {}) {

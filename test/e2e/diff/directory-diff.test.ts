@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { diffDirectories } from '../../../src/client/diff/directory-diff.js';
-import { gnuTimestamp } from '../../../src/client/diff/gnu-timestamp.js';
+import { diffDirectories } from '../../../src/kubectl/cmd/diff/directory-diff.js';
+import { gnuTimestamp } from '../../../src/kubectl/cmd/diff/gnu-timestamp.js';
 
 const hasGnuDiff = spawnSync('diff', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU diffutils') ?? false;
 

@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../repo-root.js';
-import { unifiedDiff, unifiedRange } from '../../../src/client/diff/unified-diff.js';
-import { splitLines } from '../../../src/client/diff/line-changes.js';
+import { unifiedDiff, unifiedRange } from '../../../src/common/gnu-diff/unified-diff.js';
+import { splitLines } from '../../../src/common/gnu-diff/line-changes.js';
 
 interface Case {
   name: string;

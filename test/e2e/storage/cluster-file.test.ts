@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
 

@@ -6,7 +6,7 @@
 // header upper-casing, hiding wide columns, NAMESPACE/-L/--show-labels decoration, the kind
 // prefix and blank lines between types, --no-headers, cell truncation, the 6/4/3 tabwriter with
 // RememberWidths (get -w), the EVENT column. The *cells* served here come from kubemu's own
-// per-kind printers (dist/src/client/printers/table), because the stand-in server has to compute
+// per-kind printers (dist/src/kubectl/printers/table), because the stand-in server has to compute
 // them somehow; their correctness is pinned separately by the unit tests against printers.go.
 //
 // Usage (after `npx tsc -p tsconfig.json`):
@@ -21,7 +21,7 @@ import { kubectlAgainst } from '../stub-kubectl.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
-const { tableFor } = await import(join(root, 'dist/src/client/printers/table/registry.js'));
+const { tableFor } = await import(join(root, 'dist/src/kubectl/printers/table/registry.js'));
 const { CASES, NOW_MS, RESOURCES } = await import(join(here, 'cases-input.mjs'));
 
 const kubectl = process.argv[2] ?? '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';

@@ -13,8 +13,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { JsonObject } from '../../../src/common/json.js';
-import { computeApply } from '../../../src/client/apply/compute-apply.js';
-import { toCompactJson } from '../../../src/client/printers/json.js';
+import { computeApply } from '../../../src/kubectl/apply/compute-apply.js';
+import { toCompactJson } from '../../../src/kubectl/printers/json.js';
 
 interface ApplyCase {
   name: string;

@@ -13,9 +13,9 @@ import { type ImportEdge, importCycles, importGraph } from './import-graph.js';
  * modules and any package of a LOWER row, never one of its own row or above. Packages in one row are
  * siblings that stay independent of each other.
  *
- * - cli: the program, flags and command registrations.
- * - kubectl, tools, client: kubectl's verbs and libraries, kubemu's own commands (replay, etcdctl,
- *   cluster); today all of it is still `client` (issue 10 splits it).
+ * - cli: the entry point and the table of commands (kubectl's and kubemu's own).
+ * - tools: kubemu's own commands (replay, etcdctl, cluster); they use kubectl's libraries.
+ * - kubectl: kubectl's verbs (cmd/<verb>/) and libraries (resource, printers, describe, manifests).
  * - cluster: opening a cluster file, bootstrap, static pods.
  * - controllers: the control plane.
  * - images, logs: the fake image registry and container logs; shared by controllers and above, and
@@ -28,7 +28,8 @@ import { type ImportEdge, importCycles, importGraph } from './import-graph.js';
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
-  ['kubectl', 'tools', 'client'],
+  ['tools'],
+  ['kubectl'],
   ['cluster'],
   ['controllers'],
   ['images', 'logs'],

@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 import { parseGoDuration } from '../../../src/common/go-duration.js';
-import { int64Flag } from '../../../src/cli/flags.js';
+import { int64Flag } from '../../../src/kubectl/cmd/util/flags.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kubemu-bad-flags-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
 /** checkErr never shows JS's own wording: a stack overflow that escapes reads as plain words. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkErr } from '../../../src/cli/check-err.js';
-import { bufferIO } from '../../../src/cli/io.js';
-import { AggregateCliError } from '../../../src/client/errors.js';
+import { checkErr } from '../../../src/kubectl/cmd/util/check-err.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
+import { AggregateCliError } from '../../../src/kubectl/util/errors.js';
 
 function overflow(): RangeError {
   const deep = (n: number): number => deep(n + 1) + 1;

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { commandName } from '../../../src/cli/commands/index.js';
+import { commandName } from '../../../src/cli/commands.js';
 import { Command } from 'commander';
-import { rewritePflagForms } from '../../../src/cli/program.js';
+import { rewritePflagForms } from '../../../src/kubectl/cmd/util/program.js';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 test('the command a line names skips global flags and their values', () => {
   assert.equal(commandName(['get', 'pods']), 'get');

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 const goldenDir = join(REPO_ROOT, 'test/golden/create');
 const inputs = join(goldenDir, 'inputs');

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseEnvFile, type EnvPair } from '../../../src/client/create/env-file.js';
-import { int32Flag, stringSlice } from '../../../src/client/create/flag-values.js';
-import { goPathBase, parseFileSource, parseLiteralSource } from '../../../src/client/create/source-specs.js';
-import { isImageReference } from '../../../src/client/create/image-reference.js';
-import { containerNameForImage } from '../../../src/client/create/container-name.js';
-import { parseServicePort } from '../../../src/client/create/service-ports.js';
-import { UsageError } from '../../../src/client/errors.js';
+import { parseEnvFile, type EnvPair } from '../../../src/kubectl/generate/env-file.js';
+import { int32Flag, stringSlice } from '../../../src/kubectl/generate/flag-values.js';
+import { goPathBase, parseFileSource, parseLiteralSource } from '../../../src/kubectl/generate/source-specs.js';
+import { isImageReference } from '../../../src/kubectl/generate/image-reference.js';
+import { containerNameForImage } from '../../../src/kubectl/generate/container-name.js';
+import { parseServicePort } from '../../../src/kubectl/generate/service-ports.js';
+import { UsageError } from '../../../src/kubectl/util/errors.js';
 
 function envPairs(text: string | Buffer, env: NodeJS.ProcessEnv = {}): EnvPair[] {
   const out: EnvPair[] = [];

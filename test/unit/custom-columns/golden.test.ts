@@ -14,14 +14,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { JsonValue } from '../../../src/common/json.js';
-import { JsonPathError } from '../../../src/client/jsonpath/errors.js';
+import { JsonPathError } from '../../../src/kubectl/printers/jsonpath/errors.js';
 import {
   CustomColumnsError,
   customColumnRows,
   parseCustomColumns,
   parseCustomColumnsFile,
-} from '../../../src/client/printers/custom-columns.js';
-import { tabwrite } from '../../../src/client/printers/tabwriter.js';
+} from '../../../src/kubectl/printers/custom-columns.js';
+import { tabwrite } from '../../../src/kubectl/printers/tabwriter.js';
 
 const dir = join(REPO_ROOT, 'test/golden/jsonpath/custom-columns');
 

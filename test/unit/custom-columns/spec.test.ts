@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JsonValue } from '../../../src/common/json.js';
-import { JsonPathError } from '../../../src/client/jsonpath/errors.js';
+import { JsonPathError } from '../../../src/kubectl/printers/jsonpath/errors.js';
 import {
   CustomColumnsError,
   customColumnRows,
   parseCustomColumns,
   parseCustomColumnsFile,
   relaxedJsonPathExpression,
-} from '../../../src/client/printers/custom-columns.js';
+} from '../../../src/kubectl/printers/custom-columns.js';
 
 test('relaxed expressions are normalised to {.a.b}', () => {
   for (const e of ['a.b', '.a.b', '{a.b}', '{.a.b}']) assert.equal(relaxedJsonPathExpression(e), '{.a.b}', e);

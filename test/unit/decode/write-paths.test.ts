@@ -11,7 +11,7 @@ import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { statusErrorText } from '../../../src/cli/check-err.js';
+import { statusErrorText } from '../../../src/kubectl/cmd/util/check-err.js';
 
 function must<T>(v: T | undefined): T {
   assert.ok(v);

@@ -11,11 +11,11 @@ import type { KubeObject } from '../../../src/apiserver/object.js';
 import type { ApiServer } from '../../../src/apiserver/server.js';
 import { notFound } from '../../../src/apiserver/errors.js';
 import type { ResourceInfo } from '../../../src/apiserver/resources.js';
-import { describeObjects } from '../../../src/client/describe/describe-objects.js';
-import { parseResourceArgs } from '../../../src/client/resource-args.js';
-import { AggregateCliError } from '../../../src/client/errors.js';
-import { checkErr } from '../../../src/cli/check-err.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { describeObjects } from '../../../src/kubectl/describe/describe-objects.js';
+import { parseResourceArgs } from '../../../src/kubectl/resource/resource-args.js';
+import { AggregateCliError } from '../../../src/kubectl/util/errors.js';
+import { checkErr } from '../../../src/kubectl/cmd/util/check-err.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 interface GoldenCase {
   name: string;

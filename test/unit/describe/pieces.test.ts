@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rfc1123z } from '../../../src/client/describe/time-format.js';
-import { describeProbe } from '../../../src/client/describe/containers.js';
-import { tabbedString } from '../../../src/client/describe/prefix-writer.js';
-import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline, taintString } from '../../../src/client/describe/multiline.js';
-import { camelCaseSplit, smartLabelFor } from '../../../src/client/describe/generic.js';
-import { eventAge } from '../../../src/client/describe/events.js';
-import { percent, podRequestsAndLimits } from '../../../src/client/describe/pod-resources.js';
+import { rfc1123z } from '../../../src/kubectl/describe/time-format.js';
+import { describeProbe } from '../../../src/kubectl/describe/containers.js';
+import { tabbedString } from '../../../src/kubectl/describe/prefix-writer.js';
+import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline, taintString } from '../../../src/kubectl/describe/multiline.js';
+import { camelCaseSplit, smartLabelFor } from '../../../src/kubectl/describe/generic.js';
+import { eventAge } from '../../../src/kubectl/describe/events.js';
+import { percent, podRequestsAndLimits } from '../../../src/kubectl/describe/pod-resources.js';
 import { formatQuantity } from '../../../src/apiserver/validation/quantity.js';
 
 test('rfc1123z: UTC, zero-padded day, Go zero time for missing values', () => {

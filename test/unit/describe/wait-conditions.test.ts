@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseForCondition, splitJsonPathInput } from '../../../src/client/wait/for-condition.js';
-import { conditionMet, jsonPathMet } from '../../../src/client/wait/check-condition.js';
+import { parseForCondition, splitJsonPathInput } from '../../../src/kubectl/cmd/wait/for-condition.js';
+import { conditionMet, jsonPathMet } from '../../../src/kubectl/cmd/wait/check-condition.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
 
 test('parseForCondition: kinds and defaults', () => {

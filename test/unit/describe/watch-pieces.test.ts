@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { FilteredWatch } from '../../../src/client/watch/filtered-watch.js';
-import { watchOutput } from '../../../src/client/watch/watch-output.js';
-import { parseRequestTimeout } from '../../../src/client/watch/request-timeout.js';
+import { FilteredWatch } from '../../../src/kubectl/cmd/get/filtered-watch.js';
+import { watchOutput } from '../../../src/kubectl/cmd/get/watch-output.js';
+import { parseRequestTimeout } from '../../../src/kubectl/cmd/get/request-timeout.js';
 
 const ns = (name: string, labels: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
 

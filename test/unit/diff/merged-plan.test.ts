@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JsonObject } from '../../../src/common/json.js';
-import { InvalidOriginalError, modifiedWithoutAnnotation, planMerged } from '../../../src/client/diff/merged-object.js';
-import { computeApply } from '../../../src/client/apply/compute-apply.js';
-import { LAST_APPLIED_ANNOTATION } from '../../../src/client/apply/last-applied.js';
+import { InvalidOriginalError, modifiedWithoutAnnotation, planMerged } from '../../../src/kubectl/cmd/diff/merged-object.js';
+import { computeApply } from '../../../src/kubectl/apply/compute-apply.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../src/kubectl/apply/last-applied.js';
 
 function deployment(image: string, cause: string): JsonObject {
   return {

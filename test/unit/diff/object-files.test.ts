@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RESOURCES } from '../../../src/apiserver/resources.js';
 import type { JsonObject } from '../../../src/common/json.js';
-import { diffFileName } from '../../../src/client/diff/object-file-name.js';
-import { diffFileTexts } from '../../../src/client/diff/diff-files.js';
-import { isMaskedKind, maskSecretData } from '../../../src/client/diff/secret-mask.js';
-import { externalDiffCommand } from '../../../src/client/diff/external-diff.js';
+import { diffFileName } from '../../../src/kubectl/cmd/diff/object-file-name.js';
+import { diffFileTexts } from '../../../src/kubectl/cmd/diff/diff-files.js';
+import { isMaskedKind, maskSecretData } from '../../../src/kubectl/cmd/diff/secret-mask.js';
+import { externalDiffCommand } from '../../../src/kubectl/cmd/diff/external-diff.js';
 
 const info = (kind: string) => {
   const i = RESOURCES.find((r) => r.kind === kind);

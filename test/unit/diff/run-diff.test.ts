@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 interface Run {
   stdout: string;

@@ -11,8 +11,8 @@ import {
   goSharpV,
   goSprint,
   parseJsonPath,
-} from '../../../src/client/jsonpath/index.js';
-import { jsonPathPrinterFor, printJsonPath, printJsonPathAsJson } from '../../../src/client/printers/jsonpath-printer.js';
+} from '../../../src/kubectl/printers/jsonpath/index.js';
+import { jsonPathPrinterFor, printJsonPath, printJsonPathAsJson } from '../../../src/kubectl/printers/jsonpath-printer.js';
 
 test('formatGoFloat follows fmt %v for float64', () => {
   const table: [number, string][] = [

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { executeJsonPath, parseJsonPath } from '../../../src/client/jsonpath/index.js';
+import { executeJsonPath, parseJsonPath } from '../../../src/kubectl/printers/jsonpath/index.js';
 
 test('thousands of actions in a row parse and print', () => {
   const t = parseJsonPath('{.metadata.name},'.repeat(20000));

@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import type { JsonValue } from '../../../src/common/json.js';
 import { isJsonObject } from '../../../src/common/json.js';
-import { JsonPathError } from '../../../src/client/jsonpath/errors.js';
-import { JsonPathPrinter } from '../../../src/client/printers/jsonpath-printer.js';
+import { JsonPathError } from '../../../src/kubectl/printers/jsonpath/errors.js';
+import { JsonPathPrinter } from '../../../src/kubectl/printers/jsonpath-printer.js';
 
 const goldenDir = join(REPO_ROOT, 'test/golden/jsonpath');
 

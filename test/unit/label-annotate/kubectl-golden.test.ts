@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 const dir = join(REPO_ROOT, 'test/golden/label-annotate/');
 const fixtures = join(dir, 'fixtures');

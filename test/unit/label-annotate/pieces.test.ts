@@ -4,15 +4,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AggregateCliError, CliError } from '../../../src/client/errors.js';
+import { AggregateCliError, CliError } from '../../../src/kubectl/util/errors.js';
 import type { JsonObject } from '../../../src/common/json.js';
-import { parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from '../../../src/client/label-annotate/pairs.js';
-import { applyMapChanges, labelOverwriteError } from '../../../src/client/label-annotate/map-changes.js';
-import { labelChangeMessage } from '../../../src/client/label-annotate/change-message.js';
-import { aggregateMessage, throwCollected } from '../../../src/client/label-annotate/go-aggregate.js';
-import { formatMapList } from '../../../src/client/label-annotate/list-output.js';
-import { parsePatchBody, unmarshalJson } from '../../../src/client/patch-command/patch-body.js';
-import { missingFieldMessage, patchLocally } from '../../../src/client/patch-command/local-patch.js';
+import { parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from '../../../src/kubectl/cmd/label/pairs.js';
+import { applyMapChanges, labelOverwriteError } from '../../../src/kubectl/cmd/label/map-changes.js';
+import { labelChangeMessage } from '../../../src/kubectl/cmd/label/change-message.js';
+import { aggregateMessage, throwCollected } from '../../../src/kubectl/resource/go-aggregate.js';
+import { formatMapList } from '../../../src/kubectl/cmd/label/list-output.js';
+import { parsePatchBody, unmarshalJson } from '../../../src/kubectl/cmd/patch/patch-body.js';
+import { missingFieldMessage, patchLocally } from '../../../src/kubectl/cmd/patch/local-patch.js';
 
 test('splitResourcesAndPairs: what counts as a pair', () => {
   const cases: [string[], string[], string[]][] = [

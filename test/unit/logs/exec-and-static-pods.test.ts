@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { advanceTo } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import { planExec, checkPodRunning } from '../../../src/client/exec/plan-exec.js';
+import { planExec, checkPodRunning } from '../../../src/kubectl/cmd/exec/plan-exec.js';
 import { STATIC_POD_NAMES } from '../../../src/cluster/static-pods.js';
-import { podRow } from '../../../src/client/printers/table/pod.js';
-import { runLogs } from '../../../src/client/logs/run-logs.js';
+import { podRow } from '../../../src/kubectl/printers/table/pod.js';
+import { runLogs } from '../../../src/kubectl/cmd/logs/run-logs.js';
 import { LOG_VERBOSITY_ANNOTATION } from '../../../src/logs/klog.js';
 
 const PODS = findByKind('v1', 'Pod')!;

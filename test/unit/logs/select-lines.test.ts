@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { selectLogLines, timestampPrefix } from '../../../src/client/logs/select-lines.js';
+import { selectLogLines, timestampPrefix } from '../../../src/kubectl/cmd/logs/select-lines.js';
 import type { KlogLine } from '../../../src/logs/klog.js';
 
 const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);

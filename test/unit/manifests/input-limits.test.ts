@@ -5,9 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readSource, yamlDocumentToJson } from '../../../src/client/manifests/index.js';
-import { allowedAliasRatio } from '../../../src/client/manifests/alias-budget.js';
-import { computeApply, InvalidLastAppliedError } from '../../../src/client/apply/compute-apply.js';
+import { readSource, yamlDocumentToJson } from '../../../src/kubectl/manifests/index.js';
+import { allowedAliasRatio } from '../../../src/kubectl/manifests/alias-budget.js';
+import { computeApply, InvalidLastAppliedError } from '../../../src/kubectl/apply/compute-apply.js';
 
 const header = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n';
 

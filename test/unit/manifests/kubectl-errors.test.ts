@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ManifestError, readManifestSourceResults } from '../../../src/client/manifests/index.js';
+import { ManifestError, readManifestSourceResults } from '../../../src/kubectl/manifests/index.js';
 
 const repoRoot = REPO_ROOT;
 const goldenDir = path.join(repoRoot, 'test/golden/yaml');

@@ -13,7 +13,7 @@ import {
   readManifestSourceResults,
   readSource,
   yamlDocumentToJson,
-} from '../../../src/client/manifests/index.js';
+} from '../../../src/kubectl/manifests/index.js';
 
 const cm = (name: string): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n`;
 

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readSource, typedDecodeError } from '../../../src/client/manifests/index.js';
+import { readSource, typedDecodeError } from '../../../src/kubectl/manifests/index.js';
 
 const errorsOf = (text: string, source = 'f.yaml'): (string | undefined)[] =>
   readSource(source, text).documents.map((d) => d.error?.message);

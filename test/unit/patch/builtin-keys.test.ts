@@ -10,7 +10,7 @@ import { applyJsonMergePatch, createJsonMergePatch } from '../../../src/apiserve
 import { applyStrategicMergePatch } from '../../../src/apiserver/patch/strategic-merge.js';
 import { applyJsonPatch } from '../../../src/apiserver/patch/json-patch.js';
 import { strategicSchemaFor } from '../../../src/apiserver/patch/patch-meta.js';
-import { threeWayMergePatch } from '../../../src/client/apply/three-way-merge.js';
+import { threeWayMergePatch } from '../../../src/kubectl/apply/three-way-merge.js';
 import type { JsonObject } from '../../../src/common/json.js';
 
 const j = (s: string): JsonObject => JSON.parse(s) as JsonObject;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_IMAGE_BEHAVIOR, type ImageBehavior } from '../../../src/apiserver/defaults/imagerepository.js';
-import { appAnswer, containerForPort, substitute } from '../../../src/client/port-forward/app-response.js';
+import { appAnswer, containerForPort, substitute } from '../../../src/kubectl/cmd/port-forward/app-response.js';
 import { pod } from './fixtures.js';
 
 // The fixture's container started at 19:00:01; startSeconds 3 → it listens from 19:00:04.

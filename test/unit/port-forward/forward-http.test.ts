@@ -5,9 +5,9 @@ import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { advanceTo, waitUntil } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { type PortForwardEnv, runPortForward } from '../../../src/client/port-forward/run-port-forward.js';
-import type { PortForwarder } from '../../../src/client/port-forward/forwarder.js';
-import { CliError } from '../../../src/client/errors.js';
+import { type PortForwardEnv, runPortForward } from '../../../src/kubectl/cmd/port-forward/run-port-forward.js';
+import type { PortForwarder } from '../../../src/kubectl/cmd/port-forward/forwarder.js';
+import { CliError } from '../../../src/kubectl/util/errors.js';
 
 const PODS = findByKind('v1', 'Pod')!;
 const DEPLOYMENTS = findByKind('apps/v1', 'Deployment')!;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatPorts, joinHostPort, parseAddresses, parsePorts, splitPort } from '../../../src/client/port-forward/parse-ports.js';
+import { formatPorts, joinHostPort, parseAddresses, parsePorts, splitPort } from '../../../src/kubectl/cmd/port-forward/parse-ports.js';
 
 test('parsePorts reads REMOTE, LOCAL:REMOTE, :REMOTE and 0:REMOTE as client-go does', () => {
   assert.deepEqual(parsePorts(['5000', '8888:5000', ':5000', '0:6000']), [

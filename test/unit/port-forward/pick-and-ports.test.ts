@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { lessActive, mostActivePod, podSelectorOf, podsMatching } from '../../../src/client/port-forward/pick-pod.js';
-import { convertPodNamedPortToNumber, translateServicePortToTargetPort } from '../../../src/client/port-forward/target-ports.js';
+import { lessActive, mostActivePod, podSelectorOf, podsMatching } from '../../../src/kubectl/cmd/port-forward/pick-pod.js';
+import { convertPodNamedPortToNumber, translateServicePortToTargetPort } from '../../../src/kubectl/cmd/port-forward/target-ports.js';
 import { pod } from './fixtures.js';
 
 const names = (p: KubeObject | undefined) => p?.metadata.name;

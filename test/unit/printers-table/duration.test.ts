@@ -5,7 +5,7 @@ import {
   shortHumanDuration,
   timestampMs,
   translateTimestampSince,
-} from '../../../src/client/printers/duration.js';
+} from '../../../src/kubectl/printers/duration.js';
 
 const s = 1000;
 const m = 60 * s;

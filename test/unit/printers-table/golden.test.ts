@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { renderTables, WatchTablePrinter, type TableGroup, type TableOptions } from '../../../src/client/printers/table/render.js';
+import { renderTables, WatchTablePrinter, type TableGroup, type TableOptions } from '../../../src/kubectl/printers/table/render.js';
 
 interface ResourceInfo {
   kind: string;

@@ -1,17 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { configMapRow } from '../../../src/client/printers/table/configmap.js';
-import { defaultColumns, defaultRow } from '../../../src/client/printers/table/default.js';
-import { deploymentColumns, deploymentRow } from '../../../src/client/printers/table/deployment.js';
-import { eventColumns, eventRow } from '../../../src/client/printers/table/event.js';
-import { leaseColumns, leaseRow } from '../../../src/client/printers/table/lease.js';
-import { namespaceRow } from '../../../src/client/printers/table/namespace.js';
-import { nodeColumns, nodeRow } from '../../../src/client/printers/table/node.js';
-import { tableFor } from '../../../src/client/printers/table/registry.js';
-import { replicaSetColumns, replicaSetRow } from '../../../src/client/printers/table/replicaset.js';
-import { secretColumns, secretRow } from '../../../src/client/printers/table/secret.js';
-import { serviceColumns, serviceExternalIP, serviceRow } from '../../../src/client/printers/table/service.js';
+import { configMapRow } from '../../../src/kubectl/printers/table/configmap.js';
+import { defaultColumns, defaultRow } from '../../../src/kubectl/printers/table/default.js';
+import { deploymentColumns, deploymentRow } from '../../../src/kubectl/printers/table/deployment.js';
+import { eventColumns, eventRow } from '../../../src/kubectl/printers/table/event.js';
+import { leaseColumns, leaseRow } from '../../../src/kubectl/printers/table/lease.js';
+import { namespaceRow } from '../../../src/kubectl/printers/table/namespace.js';
+import { nodeColumns, nodeRow } from '../../../src/kubectl/printers/table/node.js';
+import { tableFor } from '../../../src/kubectl/printers/table/registry.js';
+import { replicaSetColumns, replicaSetRow } from '../../../src/kubectl/printers/table/replicaset.js';
+import { secretColumns, secretRow } from '../../../src/kubectl/printers/table/secret.js';
+import { serviceColumns, serviceExternalIP, serviceRow } from '../../../src/kubectl/printers/table/service.js';
 
 const NOW = Date.parse('2025-01-15T10:00:00Z');
 const ago = (sec: number): string => new Date(NOW - sec * 1000).toISOString();

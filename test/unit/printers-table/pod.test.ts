@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { podColumns, podRow } from '../../../src/client/printers/table/pod.js';
+import { podColumns, podRow } from '../../../src/kubectl/printers/table/pod.js';
 
 const NOW = Date.parse('2025-01-15T10:00:00Z');
 const ago = (sec: number): string => new Date(NOW - sec * 1000).toISOString();

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { cellText } from '../../../src/client/printers/table/cell-text.js';
-import { formatEventType, labelColumnHeader } from '../../../src/client/printers/table/format-group.js';
-import { renderTables, WatchTablePrinter, type TableOptions } from '../../../src/client/printers/table/render.js';
+import { cellText } from '../../../src/kubectl/printers/table/cell-text.js';
+import { formatEventType, labelColumnHeader } from '../../../src/kubectl/printers/table/format-group.js';
+import { renderTables, WatchTablePrinter, type TableOptions } from '../../../src/kubectl/printers/table/render.js';
 
 const NOW = Date.parse('2025-01-15T10:00:00Z');
 const ago = (sec: number): string => new Date(NOW - sec * 1000).toISOString();

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatLabelSelector, labelSelectorString } from '../../../src/labels/label-selector.js';
-import { formatLabels } from '../../../src/client/printers/table/labels-string.js';
+import { formatLabels } from '../../../src/kubectl/printers/table/labels-string.js';
 
 test('matchLabels render as k=v sorted by key', () => {
   assert.equal(labelSelectorString({ matchLabels: { tier: 'web', 'app.kubernetes.io/name': 'hello' } }), 'app.kubernetes.io/name=hello,tier=web');

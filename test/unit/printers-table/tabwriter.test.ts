@@ -5,7 +5,7 @@ import {
   KUBECTL_TABLE_TABWRITER,
   TabWriter,
   tabwrite,
-} from '../../../src/client/printers/tabwriter.js';
+} from '../../../src/kubectl/printers/tabwriter.js';
 
 test('get tables: width is max(6, widest + 3) and the last cell is not padded', () => {
   assert.equal(

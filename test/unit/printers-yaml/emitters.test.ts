@@ -5,10 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareKeysGoYaml, formatYamlNumber, toYaml } from '../../../src/client/printers/yaml.js';
-import { formatJsonNumber, quoteJsonString, toCompactJson, toJsonText } from '../../../src/client/printers/json.js';
+import { compareKeysGoYaml, formatYamlNumber, toYaml } from '../../../src/kubectl/printers/yaml.js';
+import { formatJsonNumber, quoteJsonString, toCompactJson, toJsonText } from '../../../src/kubectl/printers/json.js';
 import { compareGoStrings } from '../../../src/common/go-strings.js';
-import { toTypedOrder } from '../../../src/client/printers/typed-order.js';
+import { toTypedOrder } from '../../../src/kubectl/printers/typed-order.js';
 
 test('go-yaml key order: digits compare as numbers, non-letters before letters', () => {
   const keys = ['a10', 'a9', 'ab', 'a-b', 'A', '_u', 'x02', 'x2', 'b'];

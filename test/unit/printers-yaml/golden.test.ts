@@ -13,10 +13,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../src/common/json.js';
-import { readManifestSources } from '../../../src/client/manifests/index.js';
-import { toYaml } from '../../../src/client/printers/yaml.js';
-import { toJsonText } from '../../../src/client/printers/json.js';
-import { toTypedOrder } from '../../../src/client/printers/typed-order.js';
+import { readManifestSources } from '../../../src/kubectl/manifests/index.js';
+import { toYaml } from '../../../src/kubectl/printers/yaml.js';
+import { toJsonText } from '../../../src/kubectl/printers/json.js';
+import { toTypedOrder } from '../../../src/kubectl/printers/typed-order.js';
 
 const repoRoot = REPO_ROOT;
 const goldenDir = path.join(repoRoot, 'test/golden/yaml');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BackgroundJobs, backgroundCommand, killedJobs } from '../../../src/client/replay/background-jobs.js';
+import { BackgroundJobs, backgroundCommand, killedJobs } from '../../../src/tools/replay/background-jobs.js';
 
 // A transcript's `cmd &` runs as a job beside the next commands; `kill %N` stops it.
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normaliseLine, normaliseOutput } from '../../../src/client/replay/normalise.js';
-import { NameMapping, generatedTokens } from '../../../src/client/replay/name-mapping.js';
+import { normaliseLine, normaliseOutput } from '../../../src/tools/replay/normalise.js';
+import { NameMapping, generatedTokens } from '../../../src/tools/replay/name-mapping.js';
 
 test('normaliseLine: ages, times, UIDs, temp dirs, padding and trailing blanks', () => {
   const cases: [string, string][] = [

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { kindOf, looksLikeOutput, parseTranscript } from '../../../src/client/replay/parse-transcript.js';
+import { kindOf, looksLikeOutput, parseTranscript } from '../../../src/tools/replay/parse-transcript.js';
 
 test('kindOf: .md and .markdown are Markdown, anything else plain text', () => {
   assert.equal(kindOf('a/b.md'), 'md');

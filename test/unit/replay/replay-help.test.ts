@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 // Issue 9, defect 10: a transcript's `awk '{system(...)}'`, sed's `e`, redirections and
 // `PATH=... kubectl` run, so `replay --help` must not leave the impression of a sandbox.

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareOutput } from '../../../src/client/replay/compare.js';
-import { NameMapping } from '../../../src/client/replay/name-mapping.js';
-import { parseTranscript } from '../../../src/client/replay/parse-transcript.js';
-import { formatReport, judge, summaryLine } from '../../../src/client/replay/report.js';
-import type { StepResult } from '../../../src/client/replay/run-transcript.js';
-import { updatedText } from '../../../src/client/replay/update.js';
+import { compareOutput } from '../../../src/tools/replay/compare.js';
+import { NameMapping } from '../../../src/tools/replay/name-mapping.js';
+import { parseTranscript } from '../../../src/tools/replay/parse-transcript.js';
+import { formatReport, judge, summaryLine } from '../../../src/tools/replay/report.js';
+import type { StepResult } from '../../../src/tools/replay/run-transcript.js';
+import { updatedText } from '../../../src/tools/replay/update.js';
 
 const ARTICLE = [
   '```',

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pauseOverride, programsOf, skipReason, waitsItself } from '../../../src/client/replay/skip-rules.js';
+import { pauseOverride, programsOf, skipReason, waitsItself } from '../../../src/tools/replay/skip-rules.js';
 
 test('programsOf: every program of pipelines, lists and substitutions, quotes and redirections ignored', () => {
   assert.deepEqual(programsOf(`kubectl get $(kubectl get rs -o name | head -1) -o jsonpath='{a|b}' | jq`), ['kubectl', 'kubectl', 'head', 'jq']);

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTranscript } from '../../../src/client/replay/parse-transcript.js';
-import type { StepResult } from '../../../src/client/replay/run-transcript.js';
-import { updatedText } from '../../../src/client/replay/update.js';
+import { parseTranscript } from '../../../src/tools/replay/parse-transcript.js';
+import type { StepResult } from '../../../src/tools/replay/run-transcript.js';
+import { updatedText } from '../../../src/tools/replay/update.js';
 
 // `--update` puts each command's actual output in place of its expected one and leaves the rest
 // of the file as it was.

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
-import { deploymentStatus } from '../../../src/client/rollout/deployment-status.js';
+import { deploymentStatus } from '../../../src/kubectl/cmd/rollout/deployment-status.js';
 
 interface Row {
   name: string;

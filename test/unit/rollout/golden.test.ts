@@ -12,15 +12,15 @@ import type { ApiServer } from '../../../src/apiserver/server.js';
 import { notFound } from '../../../src/apiserver/errors.js';
 import type { ResourceInfo } from '../../../src/apiserver/resources.js';
 import type { JsonValue } from '../../../src/common/json.js';
-import { checkErr } from '../../../src/cli/check-err.js';
-import { bufferIO } from '../../../src/cli/io.js';
-import { parseResourceArgs } from '../../../src/client/resource-args.js';
-import { resolveTargets } from '../../../src/client/rollout/targets.js';
-import { rolloutHistory } from '../../../src/client/rollout/history.js';
-import { rolloutUndo } from '../../../src/client/rollout/undo.js';
-import { rolloutPause } from '../../../src/client/rollout/pause.js';
-import { rolloutResume } from '../../../src/client/rollout/resume.js';
-import { rolloutRestart } from '../../../src/client/rollout/restart.js';
+import { checkErr } from '../../../src/kubectl/cmd/util/check-err.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
+import { parseResourceArgs } from '../../../src/kubectl/resource/resource-args.js';
+import { resolveTargets } from '../../../src/kubectl/cmd/rollout/targets.js';
+import { rolloutHistory } from '../../../src/kubectl/cmd/rollout/history.js';
+import { rolloutUndo } from '../../../src/kubectl/cmd/rollout/undo.js';
+import { rolloutPause } from '../../../src/kubectl/cmd/rollout/pause.js';
+import { rolloutResume } from '../../../src/kubectl/cmd/rollout/resume.js';
+import { rolloutRestart } from '../../../src/kubectl/cmd/rollout/restart.js';
 
 interface GoldenCase {
   name: string;

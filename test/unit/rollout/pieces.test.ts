@@ -2,12 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import { viewHistory } from '../../../src/client/rollout/history-view.js';
-import { equalIgnoreHash } from '../../../src/client/rollout/replica-sets.js';
-import { formatRfc3339Local, restartPatch } from '../../../src/client/rollout/restart.js';
-import { pausePatch } from '../../../src/client/rollout/pause.js';
-import { resumePatch } from '../../../src/client/rollout/resume.js';
-import { planUndo, replicaSetForRevision } from '../../../src/client/rollout/undo-plan.js';
+import { viewHistory } from '../../../src/kubectl/cmd/rollout/history-view.js';
+import { equalIgnoreHash } from '../../../src/kubectl/cmd/rollout/replica-sets.js';
+import { formatRfc3339Local, restartPatch } from '../../../src/kubectl/cmd/rollout/restart.js';
+import { pausePatch } from '../../../src/kubectl/cmd/rollout/pause.js';
+import { resumePatch } from '../../../src/kubectl/cmd/rollout/resume.js';
+import { planUndo, replicaSetForRevision } from '../../../src/kubectl/cmd/rollout/undo-plan.js';
 
 const DEPLOYMENT = findByKind('apps/v1', 'Deployment')!;
 const POD = findByKind('v1', 'Pod')!;

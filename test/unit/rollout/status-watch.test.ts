@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/apiserver/object.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { openCluster } from '../../../src/cluster/cluster.js';
-import { rolloutStatus } from '../../../src/client/rollout/status.js';
+import { rolloutStatus } from '../../../src/kubectl/cmd/rollout/status.js';
 
 // rolloutStatus against an in-memory virtual-clock cluster: the watch prints a line per change of
 // the Deployment, starting from its state when the command starts, and ends on done, deletion or

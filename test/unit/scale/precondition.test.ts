@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { preconditionFailure, preconditionFrom, scaleSynced } from '../../../src/client/scale/precondition.js';
-import { validateScale } from '../../../src/client/scale/run-scale.js';
+import { preconditionFailure, preconditionFrom, scaleSynced } from '../../../src/kubectl/cmd/scale/precondition.js';
+import { validateScale } from '../../../src/kubectl/cmd/scale/run-scale.js';
 
 test('no precondition unless --current-replicas or --resource-version is given', () => {
   assert.equal(preconditionFrom(-1, ''), undefined);

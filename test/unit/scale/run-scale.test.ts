@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../repo-root.js';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 async function kubectl(db: string, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   const { io, output } = bufferIO({ cwd: REPO_ROOT, env: { KUBEMU_DB: db, KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });

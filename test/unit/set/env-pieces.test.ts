@@ -1,15 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JsonObject } from '../../../src/common/json.js';
-import { isEnvironmentArgument, parseEnv, readEnvLines, splitEnvironmentFromResources } from '../../../src/client/set/env-args.js';
-import { overwriteError, updateEnv } from '../../../src/client/set/env-update.js';
-import { envVarRefString, formatEnvList } from '../../../src/client/set/env-list.js';
-import { envFromObject, keyToEnvName } from '../../../src/client/set/env-from.js';
-import { selectString } from '../../../src/client/set/container-select.js';
-import { NoPodTemplateError, podSpecOf } from '../../../src/client/set/pod-spec.js';
-import { parseImageArgs } from '../../../src/client/set/image-pairs.js';
-import { setImages } from '../../../src/client/set/set-image.js';
-import { twoWayPatch } from '../../../src/client/set/two-way-patch.js';
+import { isEnvironmentArgument, parseEnv, readEnvLines, splitEnvironmentFromResources } from '../../../src/kubectl/cmd/set/env-args.js';
+import { overwriteError, updateEnv } from '../../../src/kubectl/cmd/set/env-update.js';
+import { envVarRefString, formatEnvList } from '../../../src/kubectl/cmd/set/env-list.js';
+import { envFromObject, keyToEnvName } from '../../../src/kubectl/cmd/set/env-from.js';
+import { selectString } from '../../../src/kubectl/cmd/set/container-select.js';
+import { NoPodTemplateError, podSpecOf } from '../../../src/kubectl/cmd/set/pod-spec.js';
+import { parseImageArgs } from '../../../src/kubectl/cmd/set/image-pairs.js';
+import { setImages } from '../../../src/kubectl/cmd/set/set-image.js';
+import { twoWayPatch } from '../../../src/kubectl/cmd/set/two-way-patch.js';
 
 test('environment arguments and their split from resources', () => {
   assert.equal(isEnvironmentArgument('A=1'), true);

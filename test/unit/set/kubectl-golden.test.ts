@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../repo-root.js';
 import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/cli/io.js';
+import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 interface GoldenCase {
   name: string;

@@ -1,0 +1,127 @@
+import { type Command, Option } from 'commander';
+import { AggregateCliError, CliError } from '../../util/errors.js';
+import { IMMEDIATE_DELETION_WARNING, parseCascade, resolveGracePeriod } from './options.js';
+import { type DeleteTarget, deleteTargets } from './run-delete.js';
+import { waitForDeletion } from '../wait/wait-deleted.js';
+import { fetchSelections } from '../../resource/fetch.js';
+import { resolveManifestObjects } from '../../resource/manifest-objects.js';
+import { parseResourceArgs } from '../../resource/resource-args.js';
+import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
+import { parseDryRun } from '../apply/apply.js';
+import { collect, parseBoolFlag } from '../util/flags.js';
+import type { Context } from '../util/context.js';
+import { type Invocation, action, configure } from '../util/program.js';
+
+const NO_RESOURCES = `You must provide one or more resources by argument or filename.
+Example resource specifications include:
+   '-f rsrc.yaml'
+   '--filename=rsrc.json'
+   '<resource> <name>'
+   '<resource>'`;
+
+export function registerDelete(program: Command, inv: Invocation): void {
+  configure(program.command('delete'), inv)
+    .description('Delete resources by file names, stdin, resources and names, or by resources and label selector')
+    .argument('[args...]')
+    .option('-f, --filename <file>', 'containing the resource to delete.', collect)
+    .option('-R, --recursive', 'Process the directory used in -f, --filename recursively.')
+    .option('-l, --selector <selector>', 'Selector (label query) to filter on.')
+    .option('--field-selector <selector>', 'Selector (field query) to filter on.')
+    .option('--all', 'Delete all resources, in the namespace of the specified resource types.')
+    .option('-A, --all-namespaces', 'If present, list the requested object(s) across all namespaces.')
+    .addOption(new Option('--cascade [strategy]', 'Must be "background", "orphan", or "foreground".').preset('background'))
+    .option('--grace-period <seconds>', 'Period of time in seconds given to the resource to terminate gracefully.', '-1')
+    .option('--now', 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).')
+    .option('--force', 'If true, immediately remove resources from API and bypass graceful deletion.')
+    .option('--wait [bool]', 'If true, wait for resources to be gone before returning.')
+    .option('--timeout <duration>', 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object', '0s')
+    .option('--ignore-not-found [bool]', 'Treat "resource not found" as a successful delete.')
+    .option('--dry-run [strategy]', 'Must be "none", "server", or "client".')
+    .option('-o, --output <format>', "Output mode. Use \"-o name\" for shorter output (resource/name).")
+    .action(action(inv, runDelete));
+}
+
+function runDelete(ctx: Context, args: string[], opts: Record<string, unknown>): Promise<void> | void {
+  const output = opts['output'] as string | undefined;
+  if (output !== undefined && output !== 'name') {
+    throw new CliError(`unexpected -o output mode: ${output}. We only support '-o name'`);
+  }
+  const selector = opts['selector'] as string | undefined;
+  const fieldSelector = opts['fieldSelector'] as string | undefined;
+  const all = opts['all'] === true;
+  if (all && selector !== undefined) throw new CliError('cannot set --all and --selector at the same time');
+  if (all && fieldSelector !== undefined) throw new CliError('cannot set --all and --field-selector at the same time');
+  const cascade = parseCascade(opts['cascade']);
+  const gracePeriodText = String(opts['gracePeriod']);
+  const gracePeriodNum = Number(gracePeriodText);
+  if (!Number.isInteger(gracePeriodNum)) {
+    throw new CliError(`invalid argument "${gracePeriodText}" for "--grace-period" flag: strconv.ParseInt: parsing "${gracePeriodText}": invalid syntax`);
+  }
+  const force = opts['force'] === true;
+  const gracePeriod = resolveGracePeriod({ gracePeriod: gracePeriodNum, now: opts['now'] === true, force });
+  const timeoutText = String(opts['timeout']);
+  const timeoutMs = parseGoDuration(timeoutText);
+  if (timeoutMs === undefined) throw new CliError(`invalid argument "${timeoutText}" for "--timeout" flag: ${goDurationError(timeoutText)}`);
+  const dryRun = parseDryRun(opts['dryRun']);
+  const wait = opts['wait'] === undefined ? true : parseBoolFlag('wait', opts['wait']);
+  const byFilter = all || selector !== undefined || fieldSelector !== undefined;
+  const ignoreNotFound =
+    opts['ignoreNotFound'] !== undefined ? parseBoolFlag('ignore-not-found', opts['ignoreNotFound']) : byFilter;
+
+  const files = (opts['filename'] as string[] | undefined) ?? [];
+  if (files.length === 0 && args.length === 0) throw new CliError(NO_RESOURCES);
+
+  const cluster = ctx.cluster();
+  const targets: DeleteTarget[] = [];
+  const errors: Error[] = [];
+  if (files.length) {
+    const r = resolveManifestObjects(files, {
+      cwd: ctx.io.cwd,
+      recursive: opts['recursive'] === true,
+      stdin: () => ctx.io.readStdin(),
+      namespace: ctx.namespace(),
+      enforceNamespace: ctx.namespaceExplicit,
+      validate: false,
+    });
+    errors.push(...r.errors);
+    targets.push(...r.objects.map((o) => ({ info: o.info, namespace: o.namespace, name: o.name, source: o.source })));
+  } else {
+    const selections = parseResourceArgs(args);
+    if (!byFilter && selections.some((s) => s.name === undefined)) {
+      throw new CliError('resource(s) were provided, but no name was specified');
+    }
+    if (byFilter && selections.some((s) => s.name !== undefined)) {
+      throw new CliError('name cannot be provided when a selector is specified');
+    }
+    const allNamespaces = opts['allNamespaces'] === true;
+    if (byFilter) {
+      const fetchOpts: Parameters<typeof fetchSelections>[2] = { namespace: ctx.namespace(), allNamespaces, ignoreNotFound: true };
+      if (selector !== undefined) fetchOpts.labelSelector = selector;
+      if (fieldSelector !== undefined) fetchOpts.fieldSelector = fieldSelector;
+      for (const g of fetchSelections(cluster.api, selections, fetchOpts).groups) {
+        for (const o of g.objects) targets.push({ info: g.info, namespace: o.metadata.namespace, name: o.metadata.name ?? '' });
+      }
+    } else {
+      for (const s of selections) {
+        targets.push({ info: s.info, namespace: s.info.namespaced ? ctx.namespace() : undefined, name: s.name ?? '' });
+      }
+    }
+  }
+  if (gracePeriod === 0 && force) ctx.io.err(IMMEDIATE_DELETION_WARNING);
+  if (cascade.warning) ctx.io.err(`${cascade.warning}\n`);
+  if (targets.length === 0 && errors.length === 0) {
+    ctx.io.out('No resources found\n');
+    return;
+  }
+  const result = deleteTargets(
+    cluster,
+    targets,
+    { propagation: cascade.propagation, gracePeriod, dryRun, outputName: output === 'name', ignoreNotFound },
+    (s) => ctx.io.out(s),
+  );
+  errors.push(...result.errors);
+  ctx.settle();
+  if (errors.length) throw new AggregateCliError(errors);
+  if (!wait || dryRun !== 'none' || result.deleted.length === 0) return;
+  return waitForDeletion(cluster, result.deleted, timeoutMs);
+}

@@ -1,0 +1,76 @@
+import type { KubeObject } from '../../../apiserver/object.js';
+import { findByKind } from '../../../apiserver/resources.js';
+import type { ApiServer } from '../../../apiserver/server.js';
+import { type JsonValue, jsonEqual } from '../../../common/json.js';
+import { labelSelectorAsSelector, selectorMatches } from '../../../labels/label-selector.js';
+import { POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION } from './annotations.js';
+
+/** A Deployment's ReplicaSets as kubectl's deploymentutil.GetAllReplicaSets splits them. */
+export interface DeploymentReplicaSets {
+  /** the ReplicaSet whose template equals the Deployment's (ignoring the hash label), if any */
+  newRS?: KubeObject;
+  /** every other ReplicaSet the Deployment controls, in list (name) order */
+  oldRSs: KubeObject[];
+}
+
+/** The pod template of a Deployment or ReplicaSet (undefined when absent). */
+export function templateOf(obj: KubeObject): JsonValue | undefined {
+  return (obj['spec'] as { template?: JsonValue } | undefined)?.template;
+}
+
+/** A copy of a pod template without the pod-template-hash label (an emptied labels map stays, as in Go). */
+export function withoutHashLabel(template: JsonValue | undefined): JsonValue {
+  const copy = structuredClone(template ?? {}) as { metadata?: { labels?: Record<string, string> } };
+  if (copy.metadata?.labels) delete copy.metadata.labels[POD_TEMPLATE_HASH_LABEL];
+  return copy as JsonValue;
+}
+
+/**
+ * EqualIgnoreHash: two templates are the same if they are equal once the pod-template-hash
+ * label is removed from both (the Deployment's template never has it).
+ */
+export function equalIgnoreHash(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  return jsonEqual(withoutHashLabel(a), withoutHashLabel(b));
+}
+
+/**
+ * deploymentutil.Revision for a ReplicaSet: the revision annotation; missing means 0 and a
+ * value that is not an integer means the ReplicaSet is skipped (undefined).
+ */
+export function replicaSetRevision(rs: KubeObject): number | undefined {
+  const text = rs.metadata.annotations?.[REVISION_ANNOTATION];
+  if (text === undefined) return 0;
+  return /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
+}
+
+function createdMs(o: KubeObject): number {
+  return Date.parse(o.metadata.creationTimestamp ?? '') || 0;
+}
+
+/**
+ * GetAllReplicaSets: the ReplicaSets in the Deployment's namespace that its selector matches and
+ * that it controls (controller ownerReference with its uid). The new one is the oldest (by
+ * creation time, then name) whose template matches the Deployment's.
+ */
+export function deploymentReplicaSets(api: ApiServer, deployment: KubeObject): DeploymentReplicaSets {
+  const info = findByKind('apps/v1', 'ReplicaSet');
+  if (!info) throw new Error('replicasets.apps is not served');
+  const selector = labelSelectorAsSelector((deployment['spec'] as { selector?: JsonValue } | undefined)?.selector);
+  const uid = deployment.metadata.uid;
+  const owned = api.list(
+    info,
+    deployment.metadata.namespace,
+    (rs) =>
+      selectorMatches(selector, rs.metadata.labels) &&
+      (rs.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === uid),
+  );
+  const template = templateOf(deployment);
+  const byAge = [...owned].sort((a, b) => createdMs(a) - createdMs(b) || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
+  const newRS = byAge.find((rs) => equalIgnoreHash(templateOf(rs), template));
+  return { ...(newRS ? { newRS } : {}), oldRSs: owned.filter((rs) => rs !== newRS) };
+}
+
+/** The ReplicaSets in the order kubectl visits them: old ones, then the new one. */
+export function allReplicaSets(sets: DeploymentReplicaSets): KubeObject[] {
+  return sets.newRS ? [...sets.oldRSs, sets.newRS] : sets.oldRSs;
+}

@@ -1,0 +1,59 @@
+import type { KubeObject } from '../../../apiserver/object.js';
+import type { JsonValue } from '../../../common/json.js';
+import { findJsonPathResults, goSprint, type JsonPathTemplate } from '../../printers/jsonpath/index.js';
+import { goKind } from '../../printers/jsonpath/values.js';
+import { CliError } from '../../util/errors.js';
+
+interface ConditionView {
+  type?: unknown;
+  status?: unknown;
+  observedGeneration?: unknown;
+}
+
+/** Unicode simple case folding, as strings.EqualFold compares (close enough: full lower-casing). */
+function equalFold(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
+}
+
+/**
+ * ConditionalWait.checkCondition: the first condition whose type equals `name` (case-folded)
+ * decides: it is met when its status equals `value` (case-folded) — unless the object's
+ * generation is newer than the observedGeneration (of the condition, else of the status), in
+ * which case the controller has not caught up yet and it is not met.
+ *
+ *     generation 3, status.observedGeneration 2, Available=True → not met (stale)
+ */
+export function conditionMet(obj: KubeObject, name: string, value: string): boolean {
+  const status = obj['status'] as { conditions?: unknown; observedGeneration?: unknown } | undefined;
+  const conditions = Array.isArray(status?.conditions) ? (status?.conditions as ConditionView[]) : [];
+  for (const c of conditions) {
+    if (typeof c?.type !== 'string' || !equalFold(c.type, name)) continue;
+    if (typeof c.status !== 'string') continue;
+    const generation = obj.metadata.generation;
+    if (typeof generation === 'number') {
+      const observed = typeof c.observedGeneration === 'number' ? c.observedGeneration : status?.observedGeneration;
+      if (typeof observed === 'number' && observed < generation) return false;
+    }
+    return equalFold(c.status, value);
+  }
+  return false;
+}
+
+/**
+ * JSONPathWait.checkCondition: no result → not met; more than one → an error; a map or list →
+ * an error; otherwise met when no value was asked for, or when fmt's %v of the result equals
+ * the value (both trimmed).
+ */
+export function jsonPathMet(obj: KubeObject, template: JsonPathTemplate, value: string | undefined): boolean {
+  const results = findJsonPathResults(template, obj as unknown as JsonValue, { allowMissingKeys: true });
+  const first = results[0];
+  if (!first || first.length === 0) return false;
+  if (results.length > 1) throw new CliError('given jsonpath expression matches more than one list');
+  if (first.length > 1) throw new CliError('given jsonpath expression matches more than one value');
+  if (value === undefined) return true;
+  const v = first[0]!;
+  if (goKind(v) === 'map' || goKind(v) === 'slice') {
+    throw new CliError('jsonpath leads to a nested object or list which is not supported');
+  }
+  return goSprint(v).trim() === value.trim();
+}

@@ -1,0 +1,79 @@
+import type { ApiServer } from '../../apiserver/server.js';
+import type { KubeObject } from '../../apiserver/object.js';
+import type { ResourceInfo } from '../../apiserver/resources.js';
+import { StatusError } from '../../apiserver/errors.js';
+import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
+import { lazy } from '../../common/lazy.js';
+
+/** The label selector parser, loaded only for -l. */
+const selectors = lazy(() => require('../../labels/label-selector.js') as typeof import('../../labels/label-selector.js'));
+import type { ResourceSelection } from './resource-args.js';
+
+/** One group of fetched objects of a single type, in the order the user asked for them. */
+export interface FetchedGroup {
+  info: ResourceInfo;
+  objects: KubeObject[];
+}
+
+export interface FetchOptions {
+  /** the request namespace; ignored for cluster-scoped resources */
+  namespace: string;
+  allNamespaces: boolean;
+  labelSelector?: string;
+  fieldSelector?: string;
+  ignoreNotFound: boolean;
+}
+
+export interface FetchResult {
+  groups: FetchedGroup[];
+  /** errors of individual names (NotFound), reported after what was found */
+  errors: Error[];
+}
+
+/**
+ * Reads what a selection names: a list per type (filtered by -l/--field-selector), or single
+ * objects by name. Consecutive selections of one type share a group (`get deploy/a deploy/b`).
+ */
+export function fetchSelections(api: ApiServer, selections: ResourceSelection[], o: FetchOptions): FetchResult {
+  const labelSel = o.labelSelector !== undefined ? labelSelectorOrBadRequest(o.labelSelector) : undefined;
+  const groups: FetchedGroup[] = [];
+  const errors: Error[] = [];
+  const groupFor = (info: ResourceInfo) => {
+    const last = groups[groups.length - 1];
+    if (last && last.info === info) return last;
+    const g = { info, objects: [] as KubeObject[] };
+    groups.push(g);
+    return g;
+  };
+  for (const sel of selections) {
+    const ns = sel.info.namespaced ? (o.allNamespaces && !sel.name ? undefined : sel.namespace ?? o.namespace) : undefined;
+    const group = groupFor(sel.info);
+    if (sel.name !== undefined) {
+      try {
+        group.objects.push(api.get(sel.info, ns, sel.name));
+      } catch (e) {
+        if (e instanceof StatusError && e.reason === 'NotFound' && o.ignoreNotFound) continue;
+        errors.push(e as Error);
+      }
+      continue;
+    }
+    const fieldPred = o.fieldSelector ? fieldSelectorPredicate(sel.info, o.fieldSelector) : undefined;
+    group.objects.push(
+      ...api.list(sel.info, ns, (obj) => {
+        if (labelSel && !selectors().selectorMatches(labelSel, obj.metadata.labels)) return false;
+        return !fieldPred || fieldPred(obj);
+      }),
+    );
+  }
+  return { groups, errors };
+}
+
+/** The API server parses -l; a bad selector is its BadRequest. */
+export function labelSelectorOrBadRequest(text: string) {
+  try {
+    return selectors().parseSelector(text);
+  } catch (e) {
+    if (e instanceof selectors().SelectorError) throw new StatusError('BadRequest', 400, e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,76 @@
+import type { Command } from 'commander';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { lazy } from '../../common/lazy.js';
+import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
+import { CliError, ExitCode } from '../../kubectl/util/errors.js';
+import { type Invocation, action, configure } from '../../kubectl/cmd/util/program.js';
+
+const parse = lazy(() => require('./parse-transcript.js') as typeof import('./parse-transcript.js'));
+const run = lazy(() => require('./run-transcript.js') as typeof import('./run-transcript.js'));
+const report = lazy(() => require('./report.js') as typeof import('./report.js'));
+const names = lazy(() => require('./name-mapping.js') as typeof import('./name-mapping.js'));
+const colour = lazy(() => require('./colour.js') as typeof import('./colour.js'));
+const update = lazy(() => require('./update.js') as typeof import('./update.js'));
+
+/**
+ * What `replay --help` says about safety, in plain words: a transcript is a shell script. The skip
+ * rules only choose which commands are worth comparing (by the program each part of a line starts);
+ * they do not look inside arguments, so `awk '{system(...)}'`, GNU sed's `e`, a redirection to any
+ * path, `"$(...)"` in double quotes or `PATH=... kubectl` all run. Nothing is confined.
+ */
+export const REPLAY_SAFETY_HELP = `
+A transcript is a shell script. Each command runs through sh -c with your
+user's rights, in a scratch copy of the work directory, and nothing confines
+it: a redirection can write to any path, and awk's system(), GNU sed's e
+command, "$(...)" inside quotes or a PATH=... prefix run whatever they name.
+The SKIP rules only leave out commands whose output cannot be reproduced
+(docker, curl to a remote host, programs kubemu does not replay); they are
+not a sandbox. Replay only a transcript you would run in your own shell.
+`;
+
+/**
+ * `kubemu replay FILE`: runs a transcript's commands on a fresh virtual-clock cluster and reports,
+ * command by command, whether the output is still what the transcript shows.
+ */
+export function registerReplay(program: Command, inv: Invocation): void {
+  configure(program.command('replay'), inv)
+    .description('Run a terminal transcript (.md fenced blocks or plain text) as a shell script and compare the outputs')
+    .argument('<file>', 'the transcript')
+    .option('--seed <n>', 'seed of the fresh virtual-clock cluster', '1')
+    .option('--workdir <dir>', "directory with the manifests the commands use (copied; default: the transcript's folder)")
+    .option('--pause <duration>', 'cluster time between commands that do not wait themselves', '5s')
+    .option('--update', 'write the actual outputs into the file in place of the expected ones')
+    .option('--no-color', 'never colour the report (it is coloured only on a terminal, and not with NO_COLOR set)')
+    .addHelpText('after', REPLAY_SAFETY_HELP)
+    .action(
+      action(inv, (ctx, args, opts) => {
+        const file = resolve(ctx.io.cwd, args[0]!);
+        const pause = String(opts['pause']);
+        if (parseGoDuration(pause) === undefined) throw new CliError(goDurationError(pause));
+        const seed = Number(opts['seed']);
+        if (!Number.isInteger(seed)) throw new CliError(`invalid argument "${String(opts['seed'])}" for "--seed" flag`);
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch {
+          throw new CliError(`the path "${args[0]!}" does not exist`);
+        }
+        const transcript = parse().parseTranscript(text, parse().kindOf(file));
+        const workdir = typeof opts['workdir'] === 'string' ? resolve(ctx.io.cwd, opts['workdir']) : dirname(file);
+        const db = typeof opts['db'] === 'string' ? resolve(ctx.io.cwd, opts['db']) : undefined;
+        const mapping = new (names().NameMapping)();
+        const results = run().runTranscript(transcript.steps, { seed, workdir, pause, ...(db !== undefined ? { db } : {}) }, mapping);
+        if (opts['update'] === true) {
+          writeFileSync(file, update().updatedText(transcript, results));
+          const ran = results.filter((r) => r.kind === 'ran').length;
+          ctx.io.out(`${args[0]!}: ${ran} outputs updated, ${results.length - ran} skipped\n`);
+          return;
+        }
+        const verdicts = report().judge(results, mapping);
+        const paint = colour().replayPaint({ stdoutIsTTY: ctx.io.stdoutIsTTY?.() ?? false, env: ctx.io.env, colorFlag: opts['color'] !== false });
+        ctx.io.out(report().formatReport(args[0]!, verdicts, paint));
+        if (verdicts.some((v) => v.status === 'FAIL')) throw new ExitCode(1);
+      }),
+    );
+}
