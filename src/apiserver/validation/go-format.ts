@@ -10,7 +10,8 @@
  * \u003c…, and struct fields in declaration order (callers build those objects in that
  * order; see go-structs.ts).
  */
-import { goQuote } from '../../common/go-strings.js';
+import { compareGoStrings, goQuote } from '../../common/go-strings.js';
+import { quoteJsonString } from '../../common/go-json.js';
 
 /** A value that Go would json.Marshal rather than print with %q/%v (e.g. an IntOrString). */
 export class GoJson {
@@ -29,44 +30,21 @@ export const OMIT = Symbol('omit');
 export type BadValue = string | number | boolean | GoJson | GoMap | typeof OMIT | null | object;
 
 
-/** encoding/json string escaping (Go ≥ 1.22 writes \b and \f by name). */
-function goJsonString(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === '\\') out += '\\' + ch;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\b') out += '\\b';
-    else if (ch === '\f') out += '\\f';
-    else if (cp < 0x20 || ch === '<' || ch === '>' || ch === '&' || cp === 0x2028 || cp === 0x2029) {
-      out += '\\u' + cp.toString(16).padStart(4, '0');
-    } else out += ch;
-  }
-  return out + '"';
-}
-
-/** Go's byte-wise ordering of map keys (UTF-16 order agrees with it for the BMP). */
-function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** json.Marshal of a value: GoMap sorts keys, plain objects keep their (struct) order. */
 export function goJson(v: unknown): string {
   if (v instanceof GoJson) return goJson(v.value);
   if (v instanceof GoMap) {
     if (v.entries === undefined) return 'null';
-    const keys = Object.keys(v.entries).sort(compareKeys);
-    return '{' + keys.map((k) => goJsonString(k) + ':' + goJson(v.entries?.[k])).join(',') + '}';
+    const keys = Object.keys(v.entries).sort(compareGoStrings);
+    return '{' + keys.map((k) => quoteJsonString(k) + ':' + goJson(v.entries?.[k])).join(',') + '}';
   }
   if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return goJsonString(v);
+  if (typeof v === 'string') return quoteJsonString(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return '[' + v.map(goJson).join(',') + ']';
   if (typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
-    return '{' + entries.map(([k, x]) => goJsonString(k) + ':' + goJson(x)).join(',') + '}';
+    return '{' + entries.map(([k, x]) => quoteJsonString(k) + ':' + goJson(x)).join(',') + '}';
   }
   return 'null';
 }

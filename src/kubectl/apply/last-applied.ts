@@ -12,7 +12,7 @@
  */
 import type { JsonObject } from '../../common/json.js';
 import { cloneJson, isJsonObject } from '../../common/json.js';
-import { toCompactJson } from '../printers/json.js';
+import { toCompactJson } from '../../common/go-json.js';
 
 /** The annotation kubectl apply keeps its last applied configuration in. */
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';

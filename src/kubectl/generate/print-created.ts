@@ -8,9 +8,9 @@
 import type { JsonObject, JsonValue } from '../../common/json.js';
 import type { OutputSpec } from '../printers/output.js';
 import { printStructured } from '../printers/output.js';
-import { toJsonText } from '../printers/json.js';
-import type { DryRun } from '../resource/apply-objects.js';
-import { dryRunSuffix } from '../resource/apply-objects.js';
+import { toJsonText } from '../../common/go-json.js';
+import type { DryRun } from '../util/dry-run.js';
+import { dryRunSuffix } from '../util/dry-run.js';
 import { typedForm } from './typed-object.js';
 
 export interface PrintCreatedOptions {

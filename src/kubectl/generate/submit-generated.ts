@@ -14,7 +14,7 @@ import type { ResourceInfo } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import type { JsonObject } from '../../common/json.js';
 import { CliError } from '../util/errors.js';
-import type { DryRun } from '../resource/apply-objects.js';
+import type { DryRun } from '../util/dry-run.js';
 import { withTypedLastApplied } from './typed-object.js';
 
 export interface SubmitOptions {

@@ -16,7 +16,7 @@ import { ManifestError } from './errors.js';
 import { JsonSyntaxError, readJsonValue } from './json-stream.js';
 import { yamlDocuments } from './yaml-documents.js';
 import { yamlDocumentToJson } from './yaml-to-json.js';
-import { toCompactJson } from '../printers/json.js';
+import { toCompactJson } from '../../common/go-json.js';
 
 export interface RawDocument {
   /** 0-based position among the source's non-empty documents. */

@@ -10,7 +10,7 @@ import { lazy } from '../../common/lazy.js';
 
 /** Each printer is loaded when an -o asks for it (a plain table needs none of them). */
 const yaml = lazy(() => require('./yaml.js') as typeof import('./yaml.js'));
-const json = lazy(() => require('./json.js') as typeof import('./json.js'));
+const json = lazy(() => require('../../common/go-json.js') as typeof import('../../common/go-json.js'));
 const jsonpath = lazy(() => require('./jsonpath-printer.js') as typeof import('./jsonpath-printer.js'));
 const customColumns = lazy(() => require('./custom-columns.js') as typeof import('./custom-columns.js'));
 

@@ -7,9 +7,9 @@
  */
 import { kindGroup, type ResourceInfo } from '../../apiserver/resources.js';
 import type { JsonObject } from '../../common/json.js';
-import type { DryRun } from '../resource/apply-objects.js';
-import { dryRunSuffix } from '../resource/apply-objects.js';
-import { toJsonText } from './json.js';
+import type { DryRun } from '../util/dry-run.js';
+import { dryRunSuffix } from '../util/dry-run.js';
+import { toJsonText } from '../../common/go-json.js';
 import { type OutputSpec, parseOutput, printStructured } from './output.js';
 import { toTypedOrder } from './typed-order.js';
 

@@ -6,8 +6,8 @@ import type { JsonObject } from '../../common/json.js';
 import { computeApply, InvalidLastAppliedError } from '../apply/compute-apply.js';
 import type { ResolvedObject } from './manifest-objects.js';
 import { CliError } from '../util/errors.js';
+import type { DryRun } from '../util/dry-run.js';
 
-export type DryRun = 'none' | 'client' | 'server';
 
 /** What applying one object did, for the name printer or -o. */
 export interface ApplyOutcome {
@@ -79,9 +79,4 @@ export function applyOne(api: ApiServer, r: ResolvedObject, dryRun: DryRun, warn
     }
     throw e;
   }
-}
-
-/** The suffix kubectl adds to action messages in a dry run. */
-export function dryRunSuffix(d: DryRun): string {
-  return d === 'client' ? ' (dry run)' : d === 'server' ? ' (server dry run)' : '';
 }

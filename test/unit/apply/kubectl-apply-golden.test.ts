@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { JsonObject } from '../../../src/common/json.js';
 import { computeApply } from '../../../src/kubectl/apply/compute-apply.js';
-import { toCompactJson } from '../../../src/kubectl/printers/json.js';
+import { toCompactJson } from '../../../src/common/go-json.js';
 
 interface ApplyCase {
   name: string;

@@ -80,6 +80,55 @@ test('no import points up the layers or across to a sibling package', () => {
   assert.deepEqual(offenders, [], `imports against the layers:\n  ${offenders.join('\n  ')}\n`);
 });
 
+/**
+ * Inside src/kubectl/, the same rule one level down (upstream kubectl's layout): a verb's folder
+ * cmd/<verb>/ imports cmd/util/ and the libraries, never another verb; the libraries point down
+ * this list. Inside src/tools/, each tool is its own folder and imports no other tool.
+ */
+export const KUBECTL_LAYERS: readonly (readonly string[])[] = [
+  ['cmd/<verb>'],
+  ['cmd/util'],
+  ['describe', 'generate', 'metadata-edit'],
+  ['resource'],
+  ['apply'],
+  ['printers'],
+  ['manifests'],
+  ['util'],
+];
+
+/** `cmd/util`, `cmd/get`, `printers`: the part of a module under src/kubectl/ that the rule ranks. */
+function kubectlPartOf(module: string): string {
+  const [, , first, second] = module.split('/');
+  return first === 'cmd' ? `cmd/${second}` : first!;
+}
+
+function kubectlRankOf(part: string): number {
+  const row = part.startsWith('cmd/') && part !== 'cmd/util' ? 'cmd/<verb>' : part;
+  const rank = KUBECTL_LAYERS.findIndex((r) => r.includes(row));
+  if (rank < 0) throw new Error(`src/kubectl/${part}/ is in no layer: add it to KUBECTL_LAYERS in ${__filename}`);
+  return rank;
+}
+
+test('inside kubectl: verbs import no other verb, libraries point down', () => {
+  const offenders = graph.edges
+    .filter((e) => packageOf(e.from) === 'kubectl' && packageOf(e.to) === 'kubectl')
+    .filter((e) => {
+      const from = kubectlPartOf(e.from);
+      const to = kubectlPartOf(e.to);
+      return from !== to && kubectlRankOf(to) <= kubectlRankOf(from);
+    })
+    .map((e) => `${e.from}:${e.line} imports ${e.to} (${kubectlPartOf(e.from)} may not import ${kubectlPartOf(e.to)})`);
+  assert.deepEqual(offenders, [], `imports against kubectl's layers:\n  ${offenders.join('\n  ')}\n`);
+});
+
+test('inside tools: no tool imports another', () => {
+  const toolOf = (m: string): string => m.split('/')[2]!;
+  const offenders = graph.edges
+    .filter((e) => packageOf(e.from) === 'tools' && packageOf(e.to) === 'tools' && toolOf(e.from) !== toolOf(e.to))
+    .map((e) => `${e.from}:${e.line} imports ${e.to}`);
+  assert.deepEqual(offenders, []);
+});
+
 test('no import cycle between modules', () => {
   const cycles = importCycles(graph.modules, graph.edges.filter((e) => !isKnown(e))).map((c) => c.join(' → '));
   assert.deepEqual(cycles, [], `import cycles:\n  ${cycles.join('\n  ')}\n`);

@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AggregateCliError, CliError } from '../../../src/kubectl/util/errors.js';
 import type { JsonObject } from '../../../src/common/json.js';
-import { parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from '../../../src/kubectl/cmd/label/pairs.js';
-import { applyMapChanges, labelOverwriteError } from '../../../src/kubectl/cmd/label/map-changes.js';
-import { labelChangeMessage } from '../../../src/kubectl/cmd/label/change-message.js';
+import { parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from '../../../src/kubectl/metadata-edit/pairs.js';
+import { applyMapChanges, labelOverwriteError } from '../../../src/kubectl/metadata-edit/map-changes.js';
+import { labelChangeMessage } from '../../../src/kubectl/metadata-edit/change-message.js';
 import { aggregateMessage, throwCollected } from '../../../src/kubectl/resource/go-aggregate.js';
-import { formatMapList } from '../../../src/kubectl/cmd/label/list-output.js';
+import { formatMapList } from '../../../src/kubectl/metadata-edit/list-output.js';
 import { parsePatchBody, unmarshalJson } from '../../../src/kubectl/cmd/patch/patch-body.js';
 import { missingFieldMessage, patchLocally } from '../../../src/kubectl/cmd/patch/local-patch.js';
 

@@ -7,7 +7,7 @@ import { applyStrategicMergePatch } from '../../../src/apiserver/patch/strategic
 import { diffMaps, TWO_WAY } from '../../../src/apiserver/patch/strategic-diff.js';
 import { lookupField, strategicSchemaFor, supportsStrategicMerge } from '../../../src/apiserver/patch/patch-meta.js';
 import { PatchError, toStatusError, GENERIC_UNPROCESSABLE } from '../../../src/apiserver/patch/patch-errors.js';
-import { toCompactJson } from '../../../src/kubectl/printers/json.js';
+import { toCompactJson } from '../../../src/common/go-json.js';
 import { lastAppliedAnnotationValue } from '../../../src/kubectl/apply/last-applied.js';
 
 function caught(fn: () => unknown): PatchError {

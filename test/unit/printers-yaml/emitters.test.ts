@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareKeysGoYaml, formatYamlNumber, toYaml } from '../../../src/kubectl/printers/yaml.js';
-import { formatJsonNumber, quoteJsonString, toCompactJson, toJsonText } from '../../../src/kubectl/printers/json.js';
+import { formatJsonNumber, quoteJsonString, toCompactJson, toJsonText } from '../../../src/common/go-json.js';
 import { compareGoStrings } from '../../../src/common/go-strings.js';
 import { toTypedOrder } from '../../../src/kubectl/printers/typed-order.js';
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../src/common/json.js';
 import { readManifestSources } from '../../../src/kubectl/manifests/index.js';
 import { toYaml } from '../../../src/kubectl/printers/yaml.js';
-import { toJsonText } from '../../../src/kubectl/printers/json.js';
+import { toJsonText } from '../../../src/common/go-json.js';
 import { toTypedOrder } from '../../../src/kubectl/printers/typed-order.js';
 
 const repoRoot = REPO_ROOT;

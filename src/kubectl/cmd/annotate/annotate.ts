@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { runLabelAnnotate } from '../label/run.js';
+import { runLabelAnnotate } from '../../metadata-edit/edit-metadata.js';
 import { type Invocation, action, configure } from '../util/program.js';
-import { addLabelAnnotateFlags, labelAnnotateOptions } from '../label/label.js';
+import { addLabelAnnotateFlags, labelAnnotateOptions } from '../util/label-annotate-flags.js';
 import { commandEnv } from '../util/context.js';
 
 export function registerAnnotate(program: Command, inv: Invocation): void {

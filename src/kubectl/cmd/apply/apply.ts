@@ -1,26 +1,19 @@
 import type { Command } from 'commander';
 import { kindGroup } from '../../../apiserver/resources.js';
 import { AggregateCliError, CliError } from '../../util/errors.js';
-import { applyOne, type DryRun, dryRunSuffix } from '../../resource/apply-objects.js';
+import { applyOne } from '../../resource/apply-objects.js';
+import { dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
 import { resolveManifestObjects } from '../../resource/manifest-objects.js';
 import { parseOutput, printStructured, asList } from '../../printers/output.js';
 import { parseResourceArgs } from '../../resource/resource-args.js';
 import { LAST_APPLIED_ANNOTATION } from '../../apply/last-applied.js';
 import { toYaml } from '../../printers/yaml.js';
-import { toJsonText } from '../../printers/json.js';
+import { toJsonText } from '../../../common/go-json.js';
 import { parseBoundedJson } from '../../manifests/index.js';
 import type { JsonValue } from '../../../common/json.js';
 import { collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
-
-/** --dry-run: `none`, `client`, `server`; a bare --dry-run is kubectl's deprecated `client`. */
-export function parseDryRun(v: unknown): DryRun {
-  if (v === undefined || v === false || v === 'none' || v === 'false') return 'none';
-  if (v === true || v === 'client' || v === 'true') return 'client';
-  if (v === 'server') return 'server';
-  throw new CliError(`Invalid dry-run value (${String(v)}). Must be "none", "server", or "client".`);
-}
 
 export function registerApply(program: Command, inv: Invocation): void {
   const apply = configure(program.command('apply'), inv)

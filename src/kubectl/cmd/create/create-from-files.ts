@@ -9,7 +9,7 @@ import type { KubeObject } from '../../../apiserver/object.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
 import type { JsonObject } from '../../../common/json.js';
 import type { ResolvedObject } from '../../resource/manifest-objects.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { LAST_APPLIED_ANNOTATION, lastAppliedAnnotationValue, withDefaultNamespace } from '../../apply/last-applied.js';
 import { isJsonObject } from '../../../common/json.js';
 

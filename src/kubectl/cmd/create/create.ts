@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { findByKind, kindGroup, type ResourceInfo } from '../../../apiserver/resources.js';
 import type { JsonObject } from '../../../common/json.js';
 import { AggregateCliError, CliError, RawError } from '../../util/errors.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { resolveManifestObjects } from '../../resource/manifest-objects.js';
 import { parseOutput, type OutputSpec } from '../../printers/output.js';
 import { CreatedPrinter } from '../../generate/print-created.js';
@@ -18,7 +18,7 @@ import { CryptoRandom, randomNameSuffix } from '../../../sim/random.js';
 import { collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, commandPath, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
-import { parseDryRun } from '../apply/apply.js';
+import { parseDryRun } from '../../util/dry-run.js';
 
 /**
  * `kubectl create -f FILE` and the generators kubemu emulates: `create namespace`,

@@ -1,6 +1,6 @@
 import type { ResourceInfo } from '../../../apiserver/resources.js';
 import { kindGroup } from '../../../apiserver/resources.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 
 /**
  * delete.go PrintObj (kubectl 1.34+): `deployment.apps "hello" deleted from default namespace`,

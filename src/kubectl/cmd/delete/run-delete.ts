@@ -3,7 +3,7 @@ import type { ResourceInfo } from '../../../apiserver/resources.js';
 import type { KubeObject } from '../../../apiserver/object.js';
 import type { PropagationPolicy } from '../../../apiserver/server.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
 import { deleteMessage } from './message.js';
 

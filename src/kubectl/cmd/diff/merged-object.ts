@@ -18,7 +18,7 @@ import { StatusError, withSource } from '../../../apiserver/errors.js';
 import { apiVersionOf } from '../../../apiserver/resources.js';
 import { strategicSchemaFor } from '../../../apiserver/patch/patch-meta.js';
 import { cloneJson, isJsonObject, type JsonObject } from '../../../common/json.js';
-import { toCompactJson } from '../../printers/json.js';
+import { toCompactJson } from '../../../common/go-json.js';
 import { LAST_APPLIED_ANNOTATION, lastAppliedOf, withDefaultNamespace } from '../../apply/last-applied.js';
 import { threeWayMergePatch } from '../../apply/three-way-merge.js';
 import { CliError } from '../../util/errors.js';

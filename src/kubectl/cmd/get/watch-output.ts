@@ -1,7 +1,7 @@
 import type { JsonValue } from '../../../common/json.js';
 import type { KubeObject } from '../../../apiserver/object.js';
 import { nameOf, type OutputSpec, printCustomColumns } from '../../printers/output.js';
-import { toCompactJson, toJsonText } from '../../printers/json.js';
+import { toCompactJson, toJsonText } from '../../../common/go-json.js';
 import { toYaml } from '../../printers/yaml.js';
 import { WatchTablePrinter, type WatchTableOptions } from '../../printers/table/watch-printer.js';
 import type { WatchEventType } from './filtered-watch.js';

@@ -1,51 +1,8 @@
 import type { Command } from 'commander';
-import { type LabelAnnotateOptions, runLabelAnnotate } from './run.js';
-import type { MapField } from './map-changes.js';
-import { boolOption, collect } from '../util/flags.js';
+import { runLabelAnnotate } from '../../metadata-edit/edit-metadata.js';
+import { addLabelAnnotateFlags, labelAnnotateOptions } from '../util/label-annotate-flags.js';
 import { commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
-import { parseDryRun } from '../apply/apply.js';
-
-/** The flags label and annotate share (label.go / annotate.go AddFlags). */
-export function addLabelAnnotateFlags(cmd: Command, noun: string): Command {
-  return cmd
-    .argument('[args...]')
-    .option('--overwrite [bool]', `If true, allow ${noun}s to be overwritten, otherwise reject ${noun} updates that overwrite existing ${noun}s.`)
-    .option('--list [bool]', `If true, display the ${noun}s for a given resource.`)
-    .option('--local [bool]', `If true, ${noun} will NOT contact api-server but run locally.`)
-    .option('-l, --selector <selector>', 'Selector (label query) to filter on.')
-    .option('--field-selector <selector>', 'Selector (field query) to filter on.')
-    .option('--all [bool]', 'Select all resources, in the namespace of the specified resource types.')
-    .option('-A, --all-namespaces [bool]', 'If true, check the specified action in all namespaces.')
-    .option('--resource-version <version>', `If non-empty, the ${noun}s update will only succeed if this is the current resource-version for the object.`)
-    .option('-f, --filename <file>', `Filename, directory, or URL to files identifying the resource to update the ${noun}s`, collect)
-    .option('-R, --recursive [bool]', 'Process the directory used in -f, --filename recursively.')
-    .option('--dry-run [strategy]', 'Must be "none", "server", or "client".')
-    .option('-o, --output <format>', 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).')
-    .option('--field-manager <name>', 'Name of the manager used to track field ownership (accepted; managed fields are not emulated).')
-    .option('--allow-missing-template-keys [bool]', 'If true, ignore any errors in templates when a field or map key is missing in the template.');
-}
-
-/** Reads the shared flags into the options of runLabelAnnotate. */
-export function labelAnnotateOptions(field: MapField, commandPath: string, args: string[], opts: Record<string, unknown>): LabelAnnotateOptions {
-  const o: LabelAnnotateOptions = {
-    field,
-    args,
-    files: (opts['filename'] as string[] | undefined) ?? [],
-    recursive: boolOption(opts, 'recursive', 'recursive', commandPath),
-    overwrite: boolOption(opts, 'overwrite', 'overwrite', commandPath),
-    list: boolOption(opts, 'list', 'list', commandPath),
-    local: boolOption(opts, 'local', 'local', commandPath),
-    all: boolOption(opts, 'all', 'all', commandPath),
-    allNamespaces: boolOption(opts, 'allNamespaces', 'all-namespaces', commandPath),
-    dryRun: parseDryRun(opts['dryRun']),
-  };
-  if (typeof opts['selector'] === 'string') o.selector = opts['selector'];
-  if (typeof opts['fieldSelector'] === 'string') o.fieldSelector = opts['fieldSelector'];
-  if (typeof opts['resourceVersion'] === 'string') o.resourceVersion = opts['resourceVersion'];
-  if (typeof opts['output'] === 'string') o.output = opts['output'];
-  return o;
-}
 
 export function registerLabel(program: Command, inv: Invocation): void {
   addLabelAnnotateFlags(configure(program.command('label'), inv).description('Update the labels on a resource'), 'label').action(

@@ -4,7 +4,7 @@ import { CliError } from '../../util/errors.js';
 import { boolOption, collect } from '../util/flags.js';
 import { commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
-import { parseDryRun } from '../apply/apply.js';
+import { parseDryRun } from '../../util/dry-run.js';
 
 export function registerPatch(program: Command, inv: Invocation): void {
   configure(program.command('patch'), inv)

@@ -13,7 +13,7 @@ import { type PatchType } from '../../../apiserver/patch-object.js';
 import { ERR_BAD_JSON_PATCH } from '../../../apiserver/patch/patch-errors.js';
 import type { ResourceInfo } from '../../../apiserver/resources.js';
 import { type JsonObject, type JsonValue, jsonEqual } from '../../../common/json.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 import { throwCollected } from '../../resource/go-aggregate.js';

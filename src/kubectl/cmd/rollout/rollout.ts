@@ -17,7 +17,7 @@ const restart = lazy(() => require('./restart.js') as typeof import('./restart.j
 const resourceArgs = lazy(() => require('../../resource/resource-args.js') as typeof import('../../resource/resource-args.js'));
 const fileSelections = lazy(() => require('../../resource/file-selections.js') as typeof import('../../resource/file-selections.js'));
 const help = lazy(() => require('./help.js') as typeof import('./help.js'));
-const applyCmd = lazy(() => require('../apply/apply.js') as typeof import('../apply/apply.js'));
+import { parseDryRun } from '../../util/dry-run.js';
 
 /** pflag's Int64Var: a whole number, or the usage error kubectl prints. */
 function int64Flag(opts: Record<string, unknown>, key: string, flag: string, path: string): number {
@@ -128,7 +128,7 @@ export function registerRollout(program: Command, inv: Invocation): void {
         const path = 'rollout undo';
         rejectOutput(opts);
         const toRevision = int64Flag(opts, 'toRevision', 'to-revision', path);
-        const dryRun = applyCmd().parseDryRun(opts['dryRun']);
+        const dryRun = parseDryRun(opts['dryRun']);
         requireResources(args, opts);
         const { visits } = resolve(ctx, args, opts);
         undo().rolloutUndo(ctx.cluster().api, {

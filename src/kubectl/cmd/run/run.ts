@@ -10,7 +10,7 @@ import { isImageReference } from '../../generate/image-reference.js';
 import { collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, commandPath, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
-import { parseDryRun } from '../apply/apply.js';
+import { parseDryRun } from '../../util/dry-run.js';
 
 /**
  * `kubectl run NAME --image=I` (kubectl/pkg/cmd/run/run.go, 1.33): creates one Pod from the

@@ -9,7 +9,7 @@
  * --timeout waits (in cluster time) until the Scale's status.replicas reached the size;
  * deployments included, whose Scale status is status.replicas (all their pods).
  */
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 import { type Target, fileOptions, serverTargets } from '../../resource/targets.js';

@@ -3,16 +3,16 @@ import { CliError, UsageError } from '../../util/errors.js';
 import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
 import { lazy } from '../../../common/lazy.js';
 import { waitUntil } from '../../../cluster/time.js';
-import { boolOption, collect } from '../util/flags.js';
-import { commandEnv } from '../util/context.js';
+import { parseDryRun } from '../../util/dry-run.js';
+import { type BoolFlagValue, boolFlag, collect } from '../util/flags.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
+import type { ScaleEnv, ScaleOptions } from './run-scale.js';
 
 const scaleRun = lazy(() => require('./run-scale.js') as typeof import('./run-scale.js'));
-const applyCmd = lazy(() => require('../apply/apply.js') as typeof import('../apply/apply.js'));
 
 /** pflag IntVar: a decimal (or 0x/0o/0b) integer, else the usage error kubectl prints. */
-function intFlag(value: unknown, flag: string): number {
-  const s = String(value);
+function intFlag(s: string, flag: string): number {
   if (/^[+-]?(0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[oO]?[0-7]+|0[bB][01]+)$/.test(s)) {
     const neg = s.startsWith('-');
     const body = s.replace(/^[+-]/, '');
@@ -38,47 +38,63 @@ export function registerScale(program: Command, inv: Invocation): void {
     .option('-o, --output <format>', 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).')
     .option('--allow-missing-template-keys [bool]', 'If true, ignore any errors in templates when a field or map key is missing in the template.')
     .option('--record [bool]', 'Record current kubectl command in the resource annotation (deprecated; accepted and ignored).')
-    .action(
-      action(inv, async (ctx, args, opts) => {
-        // Flag values parse before cobra's required-flag check, which comes before Run.
-        const replicas = opts['replicas'] === undefined ? undefined : intFlag(opts['replicas'], 'replicas');
-        const current = opts['currentReplicas'] === undefined ? -1 : intFlag(opts['currentReplicas'], 'current-replicas');
-        let timeoutMs = 0;
-        if (opts['timeout'] !== undefined) {
-          const text = String(opts['timeout']);
-          const parsed = parseGoDuration(text);
-          if (parsed === undefined) throw new UsageError(`invalid argument "${text}" for "--timeout" flag: ${goDurationError(text)}`, 'scale');
-          timeoutMs = parsed;
-        }
-        const all = boolOption(opts, 'all', 'all', 'scale');
-        const recursive = boolOption(opts, 'recursive', 'recursive', 'scale');
-        if (replicas === undefined) throw new CliError('required flag(s) "replicas" not set');
-        const dryRun = applyCmd().parseDryRun(opts['dryRun']);
-        const selector = typeof opts['selector'] === 'string' ? opts['selector'] : undefined;
-        const output = typeof opts['output'] === 'string' ? opts['output'] : undefined;
-        const env = {
-          ...commandEnv(ctx),
-          waitUntil: (done: () => boolean, ms: number) => {
-            const cluster = ctx.cluster();
-            return waitUntil(cluster, { deadlineMs: cluster.clock.now() + ms, done });
-          },
-        };
-        await scaleRun().runScale(
-          {
-            args,
-            files: (opts['filename'] as string[] | undefined) ?? [],
-            recursive,
-            all,
-            replicas,
-            currentReplicas: current,
-            resourceVersion: typeof opts['resourceVersion'] === 'string' ? opts['resourceVersion'] : '',
-            timeoutMs,
-            dryRun,
-            ...(selector !== undefined ? { selector } : {}),
-            ...(output !== undefined ? { output } : {}),
-          },
-          env,
-        );
-      }),
-    );
+    .action(action<ScaleFlags>(inv, (ctx, args, flags) => scaleRun().runScale(completeScale(flags, args), scaleEnv(ctx))));
+}
+
+/** The flags of `scale` as commander parses them (scale.go's ScaleFlags). */
+export interface ScaleFlags {
+  replicas?: string;
+  currentReplicas?: string;
+  resourceVersion?: string;
+  timeout?: string;
+  all?: BoolFlagValue;
+  selector?: string;
+  filename?: string[];
+  recursive?: BoolFlagValue;
+  dryRun?: BoolFlagValue;
+  output?: string;
+  allowMissingTemplateKeys?: BoolFlagValue;
+  record?: BoolFlagValue;
+}
+
+/**
+ * Complete: the flags into ScaleOptions. Flag values parse first (pflag), then cobra's
+ * required-flag check; Validate and Run are runScale's.
+ */
+export function completeScale(flags: ScaleFlags, args: string[]): ScaleOptions {
+  const replicas = flags.replicas === undefined ? undefined : intFlag(flags.replicas, 'replicas');
+  const currentReplicas = flags.currentReplicas === undefined ? -1 : intFlag(flags.currentReplicas, 'current-replicas');
+  let timeoutMs = 0;
+  if (flags.timeout !== undefined) {
+    const parsed = parseGoDuration(flags.timeout);
+    if (parsed === undefined) throw new UsageError(`invalid argument "${flags.timeout}" for "--timeout" flag: ${goDurationError(flags.timeout)}`, 'scale');
+    timeoutMs = parsed;
+  }
+  const all = boolFlag(flags.all, 'all', 'scale');
+  const recursive = boolFlag(flags.recursive, 'recursive', 'scale');
+  if (replicas === undefined) throw new CliError('required flag(s) "replicas" not set');
+  return {
+    args,
+    files: flags.filename ?? [],
+    recursive,
+    all,
+    replicas,
+    currentReplicas,
+    resourceVersion: flags.resourceVersion ?? '',
+    timeoutMs,
+    dryRun: parseDryRun(flags.dryRun),
+    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.output !== undefined ? { output: flags.output } : {}),
+  };
+}
+
+/** What runScale runs with: the command environment and a wait in cluster time for --timeout. */
+function scaleEnv(ctx: Context): ScaleEnv {
+  return {
+    ...commandEnv(ctx),
+    waitUntil: (done: () => boolean, ms: number) => {
+      const cluster = ctx.cluster();
+      return waitUntil(cluster, { deadlineMs: cluster.clock.now() + ms, done });
+    },
+  };
 }

@@ -10,7 +10,7 @@
  */
 import type { JsonObject } from '../../../common/json.js';
 import { CliError } from '../../util/errors.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { type EnvVar, parseEnv, splitEnvironmentFromResources } from './env-args.js';
 import { envFromObject } from './env-from.js';
 import { formatEnvList } from './env-list.js';

@@ -3,7 +3,7 @@
  * at once), Run (one strategic patch per changed object).
  */
 import { AggregateCliError, CliError } from '../../util/errors.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { parseImageArgs } from './image-pairs.js';
 import { SetPrinter } from '../../printers/print-set.js';
 import { setImages } from './set-image.js';

@@ -7,7 +7,7 @@ import { type Invocation, action, configure } from '../util/program.js';
 
 const runImage = lazy(() => require('./run-image.js') as typeof import('./run-image.js'));
 const runEnv = lazy(() => require('./run-env.js') as typeof import('./run-env.js'));
-const applyCmd = lazy(() => require('../apply/apply.js') as typeof import('../apply/apply.js'));
+import { parseDryRun } from '../../util/dry-run.js';
 
 /** Flags set image and set env share (filename options, printer, dry run, selector). */
 function commonFlags(cmd: Command, verb: string): Command {
@@ -52,7 +52,7 @@ export function registerSet(program: Command, inv: Invocation): void {
           recursive: boolOption(opts, 'recursive', 'recursive', path),
           local: boolOption(opts, 'local', 'local', path),
           all: boolOption(opts, 'all', 'all', path),
-          dryRun: applyCmd().parseDryRun(opts['dryRun']),
+          dryRun: parseDryRun(opts['dryRun']),
           ...(selector !== undefined ? { selector } : {}),
           ...(output !== undefined ? { output } : {}),
         },
@@ -92,7 +92,7 @@ export function registerSet(program: Command, inv: Invocation): void {
             local: boolOption(opts, 'local', 'local', path),
             all: boolOption(opts, 'all', 'all', path),
             overwrite: boolOption(opts, 'overwrite', 'overwrite', path, true),
-            dryRun: applyCmd().parseDryRun(opts['dryRun']),
+            dryRun: parseDryRun(opts['dryRun']),
             ...(selector !== undefined ? { selector } : {}),
             ...(output !== undefined ? { output } : {}),
             ...(from !== undefined ? { from } : {}),

@@ -10,7 +10,7 @@
  */
 import type { JsonObject } from '../../../common/json.js';
 import { cloneJson } from '../../../common/json.js';
-import type { DryRun } from '../../resource/apply-objects.js';
+import type { DryRun } from '../../util/dry-run.js';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import { kindGroup } from '../../../apiserver/resources.js';
 import { MISSING_RESOURCE, type Target, type Targets, fileOptions, fileTargets, serverTargets } from '../../resource/targets.js';

@@ -19,6 +19,26 @@ export function collect(value: string, previous: string[] | undefined): string[]
 }
 
 /**
+ * What commander gives for a pflag boolean declared `--flag [bool]`: `true` for the bare form, the
+ * text after `=` otherwise, undefined when absent. boolFlag reads it.
+ */
+export type BoolFlagValue = boolean | string | undefined;
+
+/**
+ * A pflag boolean flag's value: absent gives `dflt`; a bad value is a usage error like pflag's
+ * (`invalid argument "x" for "--local" flag: ...`, then the help hint).
+ */
+export function boolFlag(value: BoolFlagValue, flag: string, commandPath: string, dflt = false): boolean {
+  if (value === undefined) return dflt;
+  try {
+    return parseBoolFlag(flag, value);
+  } catch (e) {
+    if (e instanceof CliError) throw new UsageError(e.message, commandPath);
+    throw e;
+  }
+}
+
+/**
  * A pflag boolean option read from commander's opts: absent gives `dflt`; a bad value is a
  * usage error like pflag's (`invalid argument "x" for "--local" flag: ...`, then the help hint).
  */

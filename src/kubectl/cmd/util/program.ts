@@ -3,8 +3,13 @@ import { Context, type GlobalFlags } from './context.js';
 import { CliError, UsageError } from '../../util/errors.js';
 import type { CommandIO } from './io.js';
 
-/** What a command's action receives. */
-export type ActionFn = (ctx: Context, args: string[], opts: Record<string, unknown>) => void | Promise<void>;
+/**
+ * What a command's action receives: the context, the positional arguments, and its flags as
+ * commander parsed them, typed by the verb's own `<Verb>Flags` interface (the names commander
+ * derives from the long flags: `--show-labels` → `showLabels`; `--no-headers` → `headers: false`).
+ * A verb turns them into its typed options (Complete), checks them (Validate), then runs (Run).
+ */
+export type ActionFn<F extends object = Record<string, unknown>> = (ctx: Context, args: string[], flags: F) => void | Promise<void>;
 
 /** Holds the state of one invocation: the IO and the context the action opened. */
 export interface Invocation {
@@ -121,11 +126,15 @@ export function configure(cmd: Command, inv: Invocation): Command {
   return cmd;
 }
 
-/** Wraps an action: builds the Context from the global flags and keeps it for closing. */
-export function action(inv: Invocation, fn: ActionFn) {
+/**
+ * Wraps an action: builds the Context from the global flags and keeps it for closing. The flags
+ * are typed here, the one place commander's untyped option record meets a verb's Flags interface
+ * (whose fields are exactly the options the verb declares).
+ */
+export function action<F extends object = Record<string, unknown>>(inv: Invocation, fn: ActionFn<F>) {
   return async function (this: Command, ...received: unknown[]): Promise<void> {
     const cmd = received[received.length - 1] as Command;
-    const opts = cmd.optsWithGlobals() as Record<string, unknown> & GlobalFlags;
+    const opts = cmd.optsWithGlobals<F & GlobalFlags>();
     const args = (cmd.args ?? []).map(String);
     const globals: GlobalFlags = {};
     if (typeof opts.db === 'string') globals.db = opts.db;

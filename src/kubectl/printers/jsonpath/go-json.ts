@@ -1,21 +1,12 @@
 /**
- * Go's encoding/json output of an unstructured value: map keys sorted, `<`, `>` and `&`
- * escaped as `\u003c`, `\u003e`, `\u0026` (and U+2028/U+2029 likewise), compact for
- * `json.Marshal` or 4-space indented for `json.MarshalIndent(v, "", "    ")`.
+ * Go's encoding/json output of a jsonpath result (common/go-json.ts quotes its strings): map keys
+ * sorted, compact for `json.Marshal` or 4-space indented for `json.MarshalIndent(v, "", "    ")`;
+ * here because a result can hold jsonpath's own values (an invalid value, a typed Go number).
  */
 import { isJsonObject } from '../../../common/json.js';
+import { quoteJsonString } from '../../../common/go-json.js';
 import { INVALID, GoNumber, sortedKeys, type Value } from './values.js';
 import { JsonPathError } from './errors.js';
-
-const HTML_UNSAFE = /[<>&\u2028\u2029]/g;
-
-function escapeString(s: string): string {
-  // Go escapes \b and \f as such since Go 1.22, as JSON.stringify does.
-  return JSON.stringify(s).replace(
-    HTML_UNSAFE,
-    (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`,
-  );
-}
 
 function encode(v: Value, indent: string | null, depth: number): string {
   if (v === INVALID) {
@@ -23,7 +14,7 @@ function encode(v: Value, indent: string | null, depth: number): string {
     throw new JsonPathError('reflect: call of reflect.Value.Interface on zero Value');
   }
   if (v === null) return 'null';
-  if (typeof v === 'string') return escapeString(v);
+  if (typeof v === 'string') return quoteJsonString(v);
   if (typeof v === 'boolean') return String(v);
   // Go writes floats in %f form below 1e21 and %e form above, exactly as JavaScript does.
   if (typeof v === 'number') return JSON.stringify(v);
@@ -38,7 +29,7 @@ function encode(v: Value, indent: string | null, depth: number): string {
     const keys = sortedKeys(v);
     if (keys.length === 0) return '{}';
     const sep = indent === null ? ':' : ': ';
-    const parts = keys.map((k) => `${escapeString(k)}${sep}${encode(v[k] as Value, indent, depth + 1)}`);
+    const parts = keys.map((k) => `${quoteJsonString(k)}${sep}${encode(v[k] as Value, indent, depth + 1)}`);
     return `{${inner}${parts.join(`,${inner}`)}${outer}}`;
   }
   return String(v);

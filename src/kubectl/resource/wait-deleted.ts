@@ -1,8 +1,8 @@
-import type { KubeObject } from '../../../apiserver/object.js';
-import { findByKind } from '../../../apiserver/resources.js';
-import type { Cluster } from '../../../cluster/cluster.js';
-import { FOREVER_MS, waitUntil } from '../../../cluster/time.js';
-import { CliError } from '../../util/errors.js';
+import type { KubeObject } from '../../apiserver/object.js';
+import { findByKind } from '../../apiserver/resources.js';
+import type { Cluster } from '../../cluster/cluster.js';
+import { FOREVER_MS, waitUntil } from '../../cluster/time.js';
+import { CliError } from '../util/errors.js';
 
 /**
  * `delete --wait`: returns when every object is gone (or was replaced by one with another UID),

@@ -2,11 +2,11 @@
  * Applying label/annotation changes to one object the way kubectl's labelFunc and
  * updateAnnotations do on an unstructured object, with their overwrite checks.
  */
-import { type JsonObject, cloneJson, isJsonObject } from '../../../common/json.js';
-import { CliError } from '../../util/errors.js';
-import { aggregate } from '../../resource/go-aggregate.js';
+import { type JsonObject, cloneJson, isJsonObject } from '../../common/json.js';
+import { CliError } from '../util/errors.js';
+import { aggregate } from '../resource/go-aggregate.js';
 import type { MapChanges } from './pairs.js';
-import { getOwn, setOwn } from '../../../common/own-keys.js';
+import { getOwn, setOwn } from '../../common/own-keys.js';
 
 /** Which metadata map a command edits. */
 export type MapField = 'labels' | 'annotations';

@@ -7,7 +7,7 @@
  * The core group is empty, so a pod reads `Listing labels for Pod./web:`.
  * kubectl ranges over a Go map, so its line order is random; kubemu sorts the keys.
  */
-import type { JsonObject } from '../../../common/json.js';
+import type { JsonObject } from '../../common/json.js';
 import { type MapField, currentMap } from './map-changes.js';
 
 export function formatMapList(obj: JsonObject, field: MapField, withHeader: boolean): string {

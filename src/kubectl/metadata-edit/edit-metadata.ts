@@ -12,19 +12,19 @@
  *  - label resolves -o per object (a bad -o fails once per object), annotate up front;
  *  - annotate clears resourceVersion only on the server path.
  */
-import type { JsonObject } from '../../../common/json.js';
-import { isJsonObject } from '../../../common/json.js';
-import { createJsonMergePatch } from '../../../apiserver/patch/json-merge-patch.js';
-import { type DryRun, dryRunSuffix } from '../../resource/apply-objects.js';
-import { CliError } from '../../util/errors.js';
-import type { CommandEnv } from '../../resource/command-env.js';
-import { throwCollected } from '../../resource/go-aggregate.js';
+import type { JsonObject } from '../../common/json.js';
+import { isJsonObject } from '../../common/json.js';
+import { createJsonMergePatch } from '../../apiserver/patch/json-merge-patch.js';
+import { type DryRun, dryRunSuffix } from '../util/dry-run.js';
+import { CliError } from '../util/errors.js';
+import type { CommandEnv } from '../resource/command-env.js';
+import { throwCollected } from '../resource/go-aggregate.js';
 import { labelChangeMessage } from './change-message.js';
 import { formatMapList } from './list-output.js';
 import { type MapField, applyMapChanges, currentMap } from './map-changes.js';
 import { type MapChanges, checkAnnotationModifyRemove, parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from './pairs.js';
-import { type ObjectPrinter, objectPrinter, printObject } from '../../printers/print-object.js';
-import { type Target, type Targets, fileOptions, fileTargets, serverTargets } from '../../resource/targets.js';
+import { type ObjectPrinter, objectPrinter, printObject } from '../printers/print-object.js';
+import { type Target, type Targets, fileOptions, fileTargets, serverTargets } from '../resource/targets.js';
 
 export interface LabelAnnotateOptions {
   field: MapField;

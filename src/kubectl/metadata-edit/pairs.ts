@@ -4,8 +4,8 @@
  * (kubectl cmd/util/helpers.go GetResourcesAndPairs + ParsePairs, label.go parseLabels,
  * annotate.go validateAnnotations).
  */
-import { isValidLabelValue } from '../../../apiserver/validation/name-formats.js';
-import { CliError } from '../../util/errors.js';
+import { isValidLabelValue } from '../../apiserver/validation/name-formats.js';
+import { CliError } from '../util/errors.js';
 
 /** What one command line asks to change in a string map (labels or annotations). */
 export interface MapChanges {

@@ -10,8 +10,8 @@
  *  - maps (everything in an unstructured object) are written with keys sorted by bytes;
  *    typed objects keep struct field order — use toTypedOrder and `sortKeys: false` for those.
  */
-import type { JsonValue } from '../../common/json.js';
-import { compareGoStrings } from '../../common/go-strings.js';
+import type { JsonValue } from './json.js';
+import { compareGoStrings } from './go-strings.js';
 
 export interface JsonTextOptions {
   /**

@@ -9,8 +9,8 @@
  *   `app=web`        → identical       → not labeled
  * and on an object with no labels, `x-` adds `"labels":{}` → longer → labeled.
  */
-import type { JsonValue } from '../../../common/json.js';
-import { toCompactJson } from '../../printers/json.js';
+import type { JsonValue } from '../../common/json.js';
+import { toCompactJson } from '../../common/go-json.js';
 
 export const MSG_LABELED = 'labeled';
 export const MSG_UNLABELED = 'unlabeled';
