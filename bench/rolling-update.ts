@@ -1,7 +1,7 @@
 import { openCluster, type Cluster } from '../src/cluster/cluster.js';
 import { advanceTo, stepOnce } from '../src/cluster/time.js';
 import { findByKind } from '../src/apiserver/resources.js';
-import type { KubeObject } from '../src/apiserver/object.js';
+import type { KubeObject } from '../src/api/meta/v1.js';
 
 const DEPLOYMENT = findByKind('apps/v1', 'Deployment')!;
 const NODE = findByKind('v1', 'Node')!;

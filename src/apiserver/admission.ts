@@ -1,4 +1,4 @@
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import type { ResourceInfo } from './resources.js';
 import { invalid } from './errors.js';
 import { defaultObject } from './defaults/index.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import { CorruptClusterFile } from '../storage/cluster-file-errors.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../common/json.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import { applyStrategicMergePatch } from './patch/strategic-merge.js';
 import { applyJsonMergePatch } from './patch/json-merge-patch.js';
 import { applyJsonPatch } from './patch/json-patch.js';

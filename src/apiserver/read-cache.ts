@@ -1,4 +1,4 @@
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 
 interface CachedList {
   byKey: Map<string, KubeObject>;

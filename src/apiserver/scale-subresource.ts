@@ -13,7 +13,7 @@ import type { JsonObject, JsonValue } from '../common/json.js';
 import { isJsonObject } from '../common/json.js';
 import { StatusError, invalid } from './errors.js';
 import { IS_NEGATIVE } from './validation/field-error.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import type { ResourceInfo } from './resources.js';
 import { bodyDecodeError, jsonPatchResultError } from './decode/index.js';
 

@@ -4,7 +4,7 @@ import type { ClusterClock } from '../sim/clock.js';
 import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
 import { jsonEqual, type JsonValue } from '../common/json.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import {
   OBJECT_MODIFIED,
   StatusError,

@@ -13,7 +13,7 @@
  * Nothing is stored: the IPs in use are those of the Services that exist, so deleting a
  * Service frees its IP and a dry run allocates without keeping anything.
  */
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import type { ResourceInfo } from './resources.js';
 import type { RandomSource } from '../sim/random.js';
 import { invalid } from './errors.js';

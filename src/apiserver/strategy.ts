@@ -1,5 +1,5 @@
 import { jsonEqual, type JsonValue } from '../common/json.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import type { ResourceInfo } from './resources.js';
 
 /**

@@ -1,5 +1,5 @@
 import { nodeCrypto } from '../common/node-crypto.js';
-import type { KubeObject } from '../apiserver/object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import { ApiServer } from '../apiserver/server.js';
 import { findByKind } from '../apiserver/resources.js';
 import type { JsonObject } from '../common/json.js';

@@ -1,6 +1,6 @@
 import { nodeCrypto } from '../common/node-crypto.js';
 import { isJsonObject, type JsonObject } from '../common/json.js';
-import type { KubeObject } from '../apiserver/object.js';
+import type { KubeObject } from '../api/meta/v1.js';
 import { DEFAULT_IMAGE_BEHAVIOR, type ImageBehavior } from '../apiserver/defaults/imagerepository.js';
 import { setOwn } from '../common/own-keys.js';
 

@@ -17,7 +17,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json
 import { goQuote } from '../../common/go-strings.js';
 import { goJson } from '../validation/go-format.js';
 import { StatusError, badRequest, invalid } from '../errors.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import type { GoType } from './go-types.js';
 import { KIND_TYPES, SCALE } from './kind-types.js';
 import { metadataOnlyObject } from './meta-types.js';

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../common/json.js';
-import { toJson, type KubeObject } from '../object.js';
+import { toJson } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { defaultNamespace } from './namespace.js';
 import { defaultPod } from './pod.js';
 import { defaultSecret } from './secret.js';

@@ -1,5 +1,5 @@
 import { isJsonObject, jsonEqual, type JsonObject } from '../../common/json.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toJson } from '../object.js';
 import { forbidden, invalid, required, tooLong, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../common/json.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toJson } from '../object.js';
 import { numField, objField } from './json-fields.js';
 import { invalid, nonNegative, type FieldError } from './field-error.js';

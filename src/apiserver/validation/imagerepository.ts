@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from '../../common/json.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toJson } from '../object.js';
 import { NUMERIC_BEHAVIOR_FIELDS } from '../defaults/imagerepository.js';
 import { IS_NEGATIVE, invalid, required, type FieldError } from './field-error.js';

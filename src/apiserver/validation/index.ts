@@ -1,5 +1,5 @@
 import type { StatusCause } from '../errors.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toCause, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
 import { nameIsDNSSubdomain } from './name-formats.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toJson } from '../object.js';
 import { arrField, objField } from './json-fields.js';
 import { invalid, type FieldError } from './field-error.js';

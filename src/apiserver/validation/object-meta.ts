@@ -1,5 +1,5 @@
 import { jsonEqual, type JsonValue } from '../../common/json.js';
-import type { ObjectMeta } from '../object.js';
+import type { ObjectMeta } from '../../api/meta/v1.js';
 import {
   FIELD_IMMUTABLE,
   forbidden,

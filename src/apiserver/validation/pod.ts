@@ -1,5 +1,5 @@
 import { cloneJson, jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toJson } from '../object.js';
 import { numField, objField, objList, strField } from './json-fields.js';
 import { forbidden, invalid, required, type FieldError } from './field-error.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toJson } from '../object.js';
 import { numField, objField } from './json-fields.js';
 import { nonNegative, type FieldError } from './field-error.js';

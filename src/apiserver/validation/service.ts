@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../common/json.js';
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { toJson } from '../object.js';
 import { arrField, has, numField, objField, objList, strField, stringMap } from './json-fields.js';
 import { duplicate, forbidden, invalid, notSupported, required, type FieldError } from './field-error.js';

@@ -1,4 +1,4 @@
-import type { KubeObject, OwnerReference } from '../../apiserver/object.js';
+import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
 import type { WatchEvent } from '../../apiserver/server.js';
 import { type Selector, selectorMatches } from '../../labels/selector.js';
 import { labelSelectorAsSelector } from '../../labels/metav1-label-selector.js';

@@ -1,4 +1,4 @@
-import type { OwnerReference } from '../../apiserver/object.js';
+import type { OwnerReference } from '../../api/meta/v1.js';
 import { POD_TEMPLATE_HASH_LABEL } from './annotations.js';
 import { maxSurge } from './fenceposts.js';
 import { computeHash } from './hash.js';

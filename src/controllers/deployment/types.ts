@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 
 /**
  * The apps/v1 Deployment and ReplicaSet fields this controller reads and writes, as they are

@@ -1,6 +1,6 @@
 import type { ApiServer } from '../../apiserver/server.js';
 import { StatusError } from '../../apiserver/errors.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';

@@ -1,6 +1,6 @@
 import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { RESOURCES, type ResourceInfo, findByKind } from '../../apiserver/resources.js';
 import type { Controller, ControllerContext, SyncFailure } from '../framework/controller.js';
 import { klogFor } from '../../logs/klog.js';

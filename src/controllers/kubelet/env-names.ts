@@ -1,5 +1,5 @@
 import { isJsonObject } from '../../common/json.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 
 /**
  * The names of the environment variables a container gets, for ImageRepository's requiredEnv:

@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from '../../common/json.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { rfc3339 } from '../../sim/clock.js';
 import { conditionSpecs, podConditions, podPhase, type ContainerView } from './conditions.js';
 import { containerStatus } from './container-status.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { isJsonObject } from '../../common/json.js';

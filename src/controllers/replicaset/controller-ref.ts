@@ -1,4 +1,4 @@
-import type { KubeObject, OwnerReference } from '../../apiserver/object.js';
+import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
 
 /**
  * The ControllerRefManager (pkg/controller/controller_ref_manager.go) as a pure plan: which of

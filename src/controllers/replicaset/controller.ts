@@ -1,5 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
 import type { JsonObject } from '../../common/json.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { podsToDelete } from './pods-to-delete.js';
 
 /** At most this many pods are created or deleted in one sync (the controller's burstReplicas). */

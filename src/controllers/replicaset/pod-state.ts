@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 
 /**
  * What the ReplicaSet controller reads from a pod, typed (pkg/api/v1/pod/util.go and

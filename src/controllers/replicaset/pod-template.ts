@@ -1,4 +1,4 @@
-import type { KubeObject, OwnerReference } from '../../apiserver/object.js';
+import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
 
 /** The longest DNS subdomain, which a generated pod name must stay within. */
 const MAX_NAME_LENGTH = 253;

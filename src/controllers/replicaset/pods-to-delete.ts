@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { isPodActive, isPodReady, maxRestarts, podCreatedMs, podNodeName, podPhase, podReadySinceMs } from './pod-state.js';
 
 /** The annotation that lets users steer which pods a scale-down removes first. */

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { rfc3339 } from '../../sim/clock.js';
 import { isPodAvailable } from './availability.js';
 import { isPodReady } from './pod-state.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';

@@ -1,5 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { MAX_UNSCHEDULABLE_MS, type PendingPod } from './backoff.js';
 import { SchedulerCache } from './cache.js';

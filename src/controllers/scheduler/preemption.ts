@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { type FilterFailure, filterNode } from './filters.js';
 import type { PreemptionVerdict } from './message.js';
 

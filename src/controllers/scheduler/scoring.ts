@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import type { Toleration } from './filters.js';
 import { nodeTaints, tolerates } from './filters.js';
 import { nodeAllocatable, podRequests, sumRequests } from './requests.js';

@@ -1,4 +1,4 @@
-import type { KubeObject, OwnerReference } from '../../apiserver/object.js';
+import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
 
 /** metav1.GetControllerOf: the owner reference with controller: true, if any. */
 export function controllerOf(obj: KubeObject): OwnerReference | undefined {

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { cloneJson, jsonEqual, type JsonObject } from '../../common/json.js';
 import type { DescribeContext, Describer } from './describer.js';

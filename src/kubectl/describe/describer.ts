@@ -1,5 +1,5 @@
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 
 /** What a describer may read: the API server (for related objects and events) and the time. */
 export interface DescribeContext {

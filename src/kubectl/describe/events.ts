@@ -1,5 +1,5 @@
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { humanDuration } from '../printers/duration.js';
 import { timestampMs } from '../printers/duration.js';

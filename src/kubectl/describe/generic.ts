@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { formatGoFloat } from '../printers/jsonpath/go-fmt.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import type { Describer } from './describer.js';

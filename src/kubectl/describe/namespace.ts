@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import type { Describer } from './describer.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './prefix-writer.js';

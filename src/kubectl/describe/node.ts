@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { formatQuantity, parseQuantity, type Quantity } from '../../apiserver/validation/quantity.js';

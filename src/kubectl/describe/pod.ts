@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { podQOSClass } from '../../apiserver/defaults/qos-class.js';
 import type { JsonObject } from '../../common/json.js';
 import { translateTimestampSince } from '../printers/duration.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { formatLabelSelector, labelSelectorAsSelector, selectorMatches } from '../../labels/label-selector.js';
 import { controllerText } from './controller-ref.js';

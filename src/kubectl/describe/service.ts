@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import { parseSelector, selectorMatches } from '../../labels/label-selector.js';

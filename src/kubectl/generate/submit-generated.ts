@@ -9,7 +9,7 @@
  * (a wrapped error is no longer an API status, so it loses the `Error from server` form).
  */
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import type { JsonObject } from '../../common/json.js';

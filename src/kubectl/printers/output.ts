@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JsonObject, JsonValue } from '../../common/json.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { CliError } from '../util/errors.js';
 import type { JsonPathPrinter } from './jsonpath-printer.js';
 import type { CustomColumn } from './custom-columns.js';

@@ -1,5 +1,5 @@
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { StatusError, withSource } from '../../apiserver/errors.js';
 import { type ResourceInfo, apiVersionOf, kindGroup } from '../../apiserver/resources.js';
 import type { JsonObject } from '../../common/json.js';

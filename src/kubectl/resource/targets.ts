@@ -6,7 +6,7 @@
  * report them at the end, as ContinueOnError does.
  */
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
 import type { JsonObject } from '../../common/json.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../apiserver/object.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import { findByKind } from '../../apiserver/resources.js';
 import type { Cluster } from '../../cluster/cluster.js';
 import { FOREVER_MS, waitUntil } from '../../cluster/time.js';

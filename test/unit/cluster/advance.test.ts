@@ -7,7 +7,7 @@ import { openCluster } from '../../../src/cluster/cluster.js';
 import { advanceBy, settle } from '../../../src/cluster/time.js';
 import { VIRTUAL_EPOCH_MS } from '../../../src/sim/clock.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 /**
  * Two `cluster advance 30s` at once: B's whole advance runs while A's is about to take the write

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { behindBy, settle, waitUntil } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 const POD = findByKind('v1', 'Pod')!;
 const REPO = findByKind('kubemu.io/v1alpha1', 'ImageRepository')!;

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 /** A Deployment `name` of `replicas` pods of `example/<name>:1.0`, selected by `app: <name>`. */
 export function deployment(name: string, replicas: number): KubeObject {

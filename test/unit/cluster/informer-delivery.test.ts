@@ -8,7 +8,7 @@ import { catchUp } from '../../../src/cluster/time.js';
 import { ControlPlane } from '../../../src/controllers/control-plane.js';
 import type { Controller } from '../../../src/controllers/framework/controller.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 const CM = findByKind('v1', 'ConfigMap')!;
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { settle } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { deployment } from './fixtures.js';
 
 const DEPLOY = findByKind('apps/v1', 'Deployment')!;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assignServiceIPs } from '../../../src/apiserver/service-ip-allocator.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
 
 const svcInfo = findByKind('v1', 'Service')!;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { statusErrorText } from '../../../src/kubectl/cmd/util/check-err.js';
 
 function must<T>(v: T | undefined): T {

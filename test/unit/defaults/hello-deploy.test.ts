@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import yaml from 'js-yaml';
 import { defaultObject } from '../../../src/apiserver/defaults/index.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 // The article's hello-deploy.yaml, verbatim.
 const HELLO_DEPLOY = `

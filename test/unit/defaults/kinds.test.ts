@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { defaultImagePullPolicy, defaultObject, podQOSClass } from '../../../src/apiserver/defaults/index.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 const golden = (name: string): KubeObject =>
   JSON.parse(readFileSync(join(REPO_ROOT, `test/golden/defaults/${name}`), 'utf8')) as KubeObject;

@@ -3,7 +3,7 @@ import { catchUp } from '../../../src/cluster/time.js';
 import { ControlPlane } from '../../../src/controllers/control-plane.js';
 import { deploymentController } from '../../../src/controllers/deployment/controller.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import type { Deployment, ReplicaSet } from '../../../src/controllers/deployment/types.js';
 
 export const DEPLOY = findByKind('apps/v1', 'Deployment')!;

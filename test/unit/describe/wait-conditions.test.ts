@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseForCondition, splitJsonPathInput } from '../../../src/kubectl/cmd/wait/for-condition.js';
 import { conditionMet, jsonPathMet } from '../../../src/kubectl/cmd/wait/check-condition.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 test('parseForCondition: kinds and defaults', () => {
   assert.deepEqual(parseForCondition('Delete'), { kind: 'delete' });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { FilteredWatch } from '../../../src/kubectl/cmd/get/filtered-watch.js';
 import { watchOutput } from '../../../src/kubectl/cmd/get/watch-output.js';
 import { parseRequestTimeout } from '../../../src/kubectl/cmd/get/request-timeout.js';

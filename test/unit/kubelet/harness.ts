@@ -1,7 +1,7 @@
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { advanceTo } from '../../../src/cluster/time.js';
 import { findByKind, type ResourceInfo } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { podRow } from '../../../src/kubectl/printers/table/pod.js';
 
 /** Helpers for kubelet integration tests: an in-memory cluster, pods bound by hand, a clock to move. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { parseImageReference, pullDecision, resolveImage, tagDigest } from '../../../src/images/registry.js';
 
 const registry: KubeObject[] = [

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { patchObject } from '../../../src/apiserver/patch-object.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import type { JsonValue } from '../../../src/common/json.js';
 
 const nested = (n: number): JsonValue => {

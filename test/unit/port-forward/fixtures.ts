@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 /** A pod as the pick-pod and port tests need it: phase, readiness, restarts, node, creation time. */
 export function pod(

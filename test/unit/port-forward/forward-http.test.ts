@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { openCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { advanceTo, waitUntil } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { type PortForwardEnv, runPortForward } from '../../../src/kubectl/cmd/port-forward/run-port-forward.js';
 import type { PortForwarder } from '../../../src/kubectl/cmd/port-forward/forwarder.js';
 import { CliError } from '../../../src/kubectl/util/errors.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { lessActive, mostActivePod, podSelectorOf, podsMatching } from '../../../src/kubectl/cmd/port-forward/pick-pod.js';
 import { convertPodNamedPortToNumber, translateServicePortToTargetPort } from '../../../src/kubectl/cmd/port-forward/target-ports.js';
 import { pod } from './fixtures.js';

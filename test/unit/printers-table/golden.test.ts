@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { renderTables, WatchTablePrinter, type TableGroup, type TableOptions } from '../../../src/kubectl/printers/table/render.js';
 
 interface ResourceInfo {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { cellText } from '../../../src/kubectl/printers/table/cell-text.js';
 import { formatEventType, labelColumnHeader } from '../../../src/kubectl/printers/table/format-group.js';
 import { renderTables, WatchTablePrinter, type TableOptions } from '../../../src/kubectl/printers/table/render.js';

@@ -6,7 +6,7 @@ import { ControlPlane } from '../../../src/controllers/control-plane.js';
 import { replicaSetController } from '../../../src/controllers/replicaset/controller.js';
 import { schedulerController } from '../../../src/controllers/scheduler/controller.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { rfc3339 } from '../../../src/sim/clock.js';
 
 const RS = findByKind('apps/v1', 'ReplicaSet')!;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { planReplicas, runSlowStart, slowStartBatches } from '../../../src/controllers/replicaset/manage-replicas.js';
 
 const pod = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, uid: name }, spec: {}, status: { phase: 'Pending' } });

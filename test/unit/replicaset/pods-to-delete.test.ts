@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { deletionCost, logAgeBucket, podsToDelete } from '../../../src/controllers/replicaset/pods-to-delete.js';
 
 const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);

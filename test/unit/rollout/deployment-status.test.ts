@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { deploymentStatus } from '../../../src/kubectl/cmd/rollout/deployment-status.js';
 
 interface Row {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import type { ApiServer } from '../../../src/apiserver/server.js';
 import { notFound } from '../../../src/apiserver/errors.js';
 import type { ResourceInfo } from '../../../src/apiserver/resources.js';

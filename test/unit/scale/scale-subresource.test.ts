@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
 import { scaleOf, selectorString, withScaleReplicas } from '../../../src/apiserver/scale-subresource.js';
 import { REPO_ROOT } from '../../repo-root.js';

@@ -4,7 +4,7 @@ import yaml from 'js-yaml';
 import { invalid } from '../../../src/apiserver/errors.js';
 import { defaultObject } from '../../../src/apiserver/defaults/index.js';
 import { validateCreate } from '../../../src/apiserver/validation/index.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { createErrors, updateErrors, workload } from './helpers.js';
 
 // The article's hello-rs.yaml with the template label changed to "other".

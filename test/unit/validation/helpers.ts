@@ -1,6 +1,6 @@
 import { defaultObject } from '../../../src/apiserver/defaults/index.js';
 import { validateCreate, validateUpdate } from '../../../src/apiserver/validation/index.js';
-import type { KubeObject } from '../../../src/apiserver/object.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
 
 /** Defaults then validates a create, as admission does; returns `field: message` lines. */
 export function createErrors(obj: KubeObject): string[] {

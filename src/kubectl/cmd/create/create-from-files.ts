@@ -5,7 +5,7 @@
  * dry run. API errors name the file: `error when creating "hello.yaml": ...`.
  */
 import type { ApiServer } from '../../../apiserver/server.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
 import type { JsonObject } from '../../../common/json.js';
 import type { ResolvedObject } from '../../resource/manifest-objects.js';

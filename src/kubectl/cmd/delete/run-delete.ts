@@ -1,6 +1,6 @@
 import type { Cluster } from '../../../cluster/cluster.js';
 import type { ResourceInfo } from '../../../apiserver/resources.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import type { PropagationPolicy } from '../../../apiserver/server.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
 import type { DryRun } from '../../util/dry-run.js';

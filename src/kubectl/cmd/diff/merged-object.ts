@@ -13,7 +13,7 @@
  * When that patch is `{}` nothing is sent and the live object is the merged one.
  */
 import type { ApiServer } from '../../../apiserver/server.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
 import { apiVersionOf } from '../../../apiserver/resources.js';
 import { strategicSchemaFor } from '../../../apiserver/patch/patch-meta.js';

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiServer } from '../../../apiserver/server.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import type { JsonObject } from '../../../common/json.js';
 import { CliError } from '../../util/errors.js';
 import type { ResolvedObject } from '../../resource/manifest-objects.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 
 /** The event types a watch delivers. */
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import type { ResourceInfo } from '../../../apiserver/resources.js';
 import { kindGroup } from '../../../apiserver/resources.js';
 import { fieldSelectorPredicate } from '../../../apiserver/field-selector.js';

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../../common/json.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { nameOf, type OutputSpec, printCustomColumns } from '../../printers/output.js';
 import { toCompactJson, toJsonText } from '../../../common/go-json.js';
 import { toYaml } from '../../printers/yaml.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import type { ApiServer } from '../../../apiserver/server.js';
 import { badRequest } from '../../../apiserver/errors.js';
 import { findByKind } from '../../../apiserver/resources.js';

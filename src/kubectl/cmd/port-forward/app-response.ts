@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../common/json.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import type { ImageBehavior } from '../../../apiserver/defaults/imagerepository.js';
 import { appHealth } from '../../../images/app-health.js';
 import { parseImageReference } from '../../../images/registry.js';

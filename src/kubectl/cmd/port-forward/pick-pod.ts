@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../common/json.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { labelSelectorAsSelector, selectorMatches, type Selector } from '../../../labels/label-selector.js';
 
 /**

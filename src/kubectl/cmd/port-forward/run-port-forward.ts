@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiServer } from '../../../apiserver/server.js';
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { findByKind, resolveResource, type ResourceInfo } from '../../../apiserver/resources.js';
 import { isJsonObject } from '../../../common/json.js';
 import { resolveImage } from '../../../images/registry.js';

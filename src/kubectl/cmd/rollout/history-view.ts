@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { CliError } from '../../util/errors.js';
 import { DESCRIBE_TABWRITER, tabwrite } from '../../printers/tabwriter.js';
 import type { PodTemplate } from '../../describe/pod-template.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { findByKind } from '../../../apiserver/resources.js';
 import type { ApiServer } from '../../../apiserver/server.js';
 import { type JsonValue, jsonEqual } from '../../../common/json.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { type ResourceInfo, kindGroup } from '../../../apiserver/resources.js';
 import type { ApiServer } from '../../../apiserver/server.js';
 import { fetchSelections } from '../../resource/fetch.js';

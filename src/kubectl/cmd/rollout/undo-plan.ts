@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import type { JsonObject, JsonValue } from '../../../common/json.js';
 import type { PodTemplate } from '../../describe/pod-template.js';
 import { CliError } from '../../util/errors.js';

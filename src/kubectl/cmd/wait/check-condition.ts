@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import type { JsonValue } from '../../../common/json.js';
 import { findJsonPathResults, goSprint, type JsonPathTemplate } from '../../printers/jsonpath/index.js';
 import { goKind } from '../../printers/jsonpath/values.js';

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 
 /**
  * One server-side column (metav1.TableColumnDefinition, reduced to what the printer reads).

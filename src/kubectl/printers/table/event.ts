@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { timestampMs, translateTimestampSince } from '../duration.js';
 import type { ColumnDefinition, KindTable } from './columns.js';
 

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { cellText } from './cell-text.js';
 import type { ColumnDefinition } from './columns.js';
 import { formatLabels } from './labels-string.js';

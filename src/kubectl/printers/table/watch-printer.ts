@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../apiserver/object.js';
+import type { KubeObject } from '../../../api/meta/v1.js';
 import { KUBECTL_TABLE_TABWRITER, TabWriter } from '../tabwriter.js';
 import { groupTableText, isNamespacedGroup, type TableGroup, type TableOptions } from './format-group.js';
 
