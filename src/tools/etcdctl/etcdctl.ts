@@ -71,8 +71,9 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
 }
 
 /**
- * The connection flags every etcdctl command takes, as commander parses them. The parent's and the
- * subcommand's both declare them; commander's optsWithGlobals lets the parent's win.
+ * The connection flags every etcdctl command takes, as commander parses them. The parent and the
+ * subcommand both declare them; commander gives them to the parent wherever they stand, and
+ * optsWithGlobals lets the parent's values win.
  */
 export interface EtcdctlFlags {
   endpoints?: string;
