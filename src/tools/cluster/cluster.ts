@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { existsSync, rmSync } from 'node:fs';
 import { checkReplaceable } from '../../storage/cluster-file.js';
 import { checkOpenSettings, openCluster } from '../../cluster/cluster.js';
-import { SettingsError, clockSettingsFrom } from '../../cluster/settings.js';
+import { type ClockRequest, SettingsError, clockSettingsFrom } from '../../cluster/settings.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { rfc3339 } from '../../sim/clock.js';
 import { advanceBy } from '../../cluster/time.js';
@@ -20,31 +20,19 @@ export function registerCluster(program: Command, inv: Invocation): void {
     .option('--seed <n>', 'seed for generated names and UIDs (same seed, same output)')
     .option('--force', 'replace an existing cluster file')
     .action(
-      action(inv, (ctx, _args, opts) => {
+      action<ClusterCreateFlags>(inv, (ctx, _args, flags) => {
         const path = ctx.dbPath;
-        const create = {
-          clock: opts['clock'] as string | undefined,
-          speed: opts['speed'] as string | undefined,
-          seed: opts['seed'] as string | undefined,
-        };
-        // Bad settings are refused before any file is touched: no file left behind, and --force
-        // does not remove the cluster it was to replace.
-        try {
-          clockSettingsFrom(create, ctx.io.env, 0);
-          checkOpenSettings(ctx.io.env);
-        } catch (e) {
-          if (e instanceof SettingsError) throw new CliError(e.message);
-          throw e;
-        }
+        const o = completeClusterCreate(flags);
+        validateClusterCreate(o, ctx.io.env);
         if (path !== ':memory:' && existsSync(path)) {
-          if (opts['force'] !== true) throw new CliError(`cluster file "${path}" already exists (use --force to replace it)`);
+          if (!o.force) throw new CliError(`cluster file "${path}" already exists (use --force to replace it)`);
           checkReplaceable(path);
           for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
         }
         try {
           const c = openCluster(path, {
             env: ctx.io.env,
-            create,
+            create: o.create,
           });
           const s = c.clock.settings;
           c.close();
@@ -92,3 +80,34 @@ export function registerCluster(program: Command, inv: Invocation): void {
     );
 }
 
+/** The flags of `cluster create` as commander parses them. */
+export interface ClusterCreateFlags {
+  clock?: string;
+  speed?: string;
+  seed?: string;
+  force?: boolean;
+}
+
+export interface ClusterCreateOptions {
+  /** --clock, --speed and --seed as typed; openCluster reads them */
+  create: ClockRequest;
+  force: boolean;
+}
+
+export function completeClusterCreate(flags: ClusterCreateFlags): ClusterCreateOptions {
+  return { create: { clock: flags.clock, speed: flags.speed, seed: flags.seed }, force: flags.force === true };
+}
+
+/**
+ * Bad settings are refused before any file is touched: no file left behind, and --force does not
+ * remove the cluster it was to replace.
+ */
+export function validateClusterCreate(o: ClusterCreateOptions, env: NodeJS.ProcessEnv): void {
+  try {
+    clockSettingsFrom(o.create, env, 0);
+    checkOpenSettings(env);
+  } catch (e) {
+    if (e instanceof SettingsError) throw new CliError(e.message);
+    throw e;
+  }
+}

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { etcdCompact, etcdDefrag, etcdGet, etcdWatch } from './operations.js';
+import { type EtcdGetOptions, type EtcdWatchOptions, etcdCompact, etcdDefrag, etcdGet, etcdWatch } from './operations.js';
 import { CliError } from '../../kubectl/util/errors.js';
 import { type Invocation, action, configure } from '../../kubectl/cmd/util/program.js';
 import { int64Flag } from '../../kubectl/cmd/util/flags.js';
@@ -28,18 +28,12 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
     .option('--limit <n>', 'Maximum number of results')
     .option('--rev <n>', 'Specify the kv revision (only the latest is kept)')
     .action(
-      action(inv, (ctx, args, opts) => {
-        checkFormat(opts);
-        int64Flag('rev', opts['rev']); // checked as etcdctl does; only the latest revision is kept
-        const text = etcdGet(ctx.cluster().store, {
-          key: args[0] ?? '',
-          rangeEnd: args[1],
-          prefix: opts['prefix'] === true,
-          keysOnly: opts['keysOnly'] === true,
-          valueOnly: opts['printValueOnly'] === true,
-          limit: int64Flag('limit', opts['limit']) ?? 0,
-        });
-        ctx.io.out(text);
+      action<EtcdGetFlags>(inv, (ctx, args, flags) => {
+        validateEtcdctl(flags);
+        int64Flag('rev', flags.rev); // checked as etcdctl does; only the latest revision is kept
+        // The cluster opens before --limit is read: a missing cluster file wins over a bad --limit.
+        const store = ctx.cluster().store;
+        ctx.io.out(etcdGet(store, completeEtcdGet(flags, args)));
       }),
     );
   tls(configure(etcd.command('compaction'), inv))
@@ -47,8 +41,8 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
     .argument('<revision>')
     .option('--physical', 'accepted (compaction is always complete here)')
     .action(
-      action(inv, (ctx, args, opts) => {
-        checkFormat(opts);
+      action<EtcdCompactionFlags>(inv, (ctx, args, flags) => {
+        validateEtcdctl(flags);
         ctx.io.out(etcdCompact(ctx.cluster().store, args[0] ?? ''));
       }),
     );
@@ -56,9 +50,9 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
     .description('Defragments the storage of the etcd members with given endpoints')
     .option('--cluster', 'use all endpoints from the cluster member list (there is one)')
     .action(
-      action(inv, (ctx, _args, opts) => {
-        checkFormat(opts);
-        ctx.io.out(etcdDefrag(ctx.cluster().store, opts['endpoints'] as string | undefined));
+      action<EtcdDefragFlags>(inv, (ctx, _args, flags) => {
+        validateEtcdctl(flags);
+        ctx.io.out(etcdDefrag(ctx.cluster().store, flags.endpoints));
       }),
     );
   tls(configure(etcd.command('watch'), inv))
@@ -68,21 +62,68 @@ export function registerEtcdctl(program: Command, inv: Invocation): void {
     .option('--rev <n>', 'Revision to start watching')
     .option('--prev-kv', 'get the previous key-value pair before the event happens')
     .action(
-      action(inv, async (ctx, args, opts) => {
-        checkFormat(opts);
-        const rev = int64Flag('rev', opts['rev']);
-        await etcdWatch(ctx.cluster(), {
-          key: args[0] ?? '',
-          prefix: opts['prefix'] === true,
-          rev,
-          prevKv: opts['prevKv'] === true,
-          out: (s) => ctx.io.out(s),
-        });
+      action<EtcdWatchFlags>(inv, async (ctx, args, flags) => {
+        validateEtcdctl(flags);
+        const o = completeEtcdWatch(flags, args);
+        await etcdWatch(ctx.cluster(), { ...o, out: (s) => ctx.io.out(s) });
       }),
     );
 }
 
-function checkFormat(opts: Record<string, unknown>): void {
-  const f = opts['writeOut'];
-  if (f !== undefined && f !== 'simple') throw new CliError(`unsupported output format "${String(f)}" (kubemu emulates "simple")`);
+/**
+ * The connection flags every etcdctl command takes, as commander parses them. The parent and the
+ * subcommand both declare them; commander gives them to the parent wherever they stand, and
+ * optsWithGlobals lets the parent's values win.
+ */
+export interface EtcdctlFlags {
+  endpoints?: string;
+  cacert?: string;
+  cert?: string;
+  key?: string;
+  writeOut: string;
+}
+
+export interface EtcdGetFlags extends EtcdctlFlags {
+  prefix?: boolean;
+  keysOnly?: boolean;
+  printValueOnly?: boolean;
+  limit?: string;
+  rev?: string;
+}
+
+export interface EtcdCompactionFlags extends EtcdctlFlags {
+  physical?: boolean;
+}
+
+export interface EtcdDefragFlags extends EtcdctlFlags {
+  cluster?: boolean;
+}
+
+export interface EtcdWatchFlags extends EtcdctlFlags {
+  prefix?: boolean;
+  rev?: string;
+  prevKv?: boolean;
+}
+
+/** Every etcdctl command's first check: the output format, of which kubemu emulates "simple". */
+function validateEtcdctl(flags: EtcdctlFlags): void {
+  if (flags.writeOut !== 'simple') throw new CliError(`unsupported output format "${flags.writeOut}" (kubemu emulates "simple")`);
+}
+
+/** Complete of `etcdctl get`: the key range and --limit (0: no limit). */
+export function completeEtcdGet(flags: EtcdGetFlags, args: string[]): EtcdGetOptions {
+  return {
+    key: args[0] ?? '',
+    rangeEnd: args[1],
+    prefix: flags.prefix === true,
+    keysOnly: flags.keysOnly === true,
+    valueOnly: flags.printValueOnly === true,
+    limit: int64Flag('limit', flags.limit) ?? 0,
+  };
+}
+
+/** Complete of `etcdctl watch`: the key, --prefix, --rev and --prev-kv. */
+export function completeEtcdWatch(flags: EtcdWatchFlags, args: string[]): Omit<EtcdWatchOptions, 'out'> {
+  const rev = int64Flag('rev', flags.rev);
+  return { key: args[0] ?? '', prefix: flags.prefix === true, rev, prevKv: flags.prevKv === true };
 }

@@ -5,6 +5,7 @@ import { lazy } from '../../common/lazy.js';
 import { goDurationError, parseGoDuration } from '../../common/go-duration.js';
 import { CliError, ExitCode } from '../../kubectl/util/errors.js';
 import { type Invocation, action, configure } from '../../kubectl/cmd/util/program.js';
+import type { Context, GlobalFlags } from '../../kubectl/cmd/util/context.js';
 
 const parse = lazy(() => require('./parse-transcript.js') as typeof import('./parse-transcript.js'));
 const run = lazy(() => require('./run-transcript.js') as typeof import('./run-transcript.js'));
@@ -43,34 +44,71 @@ export function registerReplay(program: Command, inv: Invocation): void {
     .option('--update', 'write the actual outputs into the file in place of the expected ones')
     .option('--no-color', 'never colour the report (it is coloured only on a terminal, and not with NO_COLOR set)')
     .addHelpText('after', REPLAY_SAFETY_HELP)
-    .action(
-      action(inv, (ctx, args, opts) => {
-        const file = resolve(ctx.io.cwd, args[0]!);
-        const pause = String(opts['pause']);
-        if (parseGoDuration(pause) === undefined) throw new CliError(goDurationError(pause));
-        const seed = Number(opts['seed']);
-        if (!Number.isInteger(seed)) throw new CliError(`invalid argument "${String(opts['seed'])}" for "--seed" flag`);
-        let text: string;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch {
-          throw new CliError(`the path "${args[0]!}" does not exist`);
-        }
-        const transcript = parse().parseTranscript(text, parse().kindOf(file));
-        const workdir = typeof opts['workdir'] === 'string' ? resolve(ctx.io.cwd, opts['workdir']) : dirname(file);
-        const db = typeof opts['db'] === 'string' ? resolve(ctx.io.cwd, opts['db']) : undefined;
-        const mapping = new (names().NameMapping)();
-        const results = run().runTranscript(transcript.steps, { seed, workdir, pause, ...(db !== undefined ? { db } : {}) }, mapping);
-        if (opts['update'] === true) {
-          writeFileSync(file, update().updatedText(transcript, results));
-          const ran = results.filter((r) => r.kind === 'ran').length;
-          ctx.io.out(`${args[0]!}: ${ran} outputs updated, ${results.length - ran} skipped\n`);
-          return;
-        }
-        const verdicts = report().judge(results, mapping);
-        const paint = colour().replayPaint({ stdoutIsTTY: ctx.io.stdoutIsTTY?.() ?? false, env: ctx.io.env, colorFlag: opts['color'] !== false });
-        ctx.io.out(report().formatReport(args[0]!, verdicts, paint));
-        if (verdicts.some((v) => v.status === 'FAIL')) throw new ExitCode(1);
-      }),
-    );
+    .action(action<ReplayFlags>(inv, (ctx, args, flags) => runReplay(ctx, completeReplay(flags, args, ctx.io.cwd))));
+}
+
+/** The flags of `replay` as commander parses them, with the global --db. */
+export interface ReplayFlags extends Pick<GlobalFlags, 'db'> {
+  seed: string;
+  workdir?: string;
+  pause: string;
+  update?: boolean;
+  /** false with --no-color */
+  color: boolean;
+}
+
+export interface ReplayOptions {
+  /** the transcript as typed, and resolved */
+  fileArg: string;
+  file: string;
+  seed: number;
+  workdir: string;
+  /** --pause as typed (checked) */
+  pause: string;
+  db?: string;
+  update: boolean;
+  color: boolean;
+}
+
+/** Complete and Validate: --pause, then --seed; the paths resolve against the working directory. */
+export function completeReplay(flags: ReplayFlags, args: string[], cwd: string): ReplayOptions {
+  const fileArg = args[0]!;
+  const file = resolve(cwd, fileArg);
+  const pause = flags.pause;
+  if (parseGoDuration(pause) === undefined) throw new CliError(goDurationError(pause));
+  const seed = Number(flags.seed);
+  if (!Number.isInteger(seed)) throw new CliError(`invalid argument "${flags.seed}" for "--seed" flag`);
+  return {
+    fileArg,
+    file,
+    seed,
+    workdir: flags.workdir !== undefined ? resolve(cwd, flags.workdir) : dirname(file),
+    pause,
+    ...(flags.db !== undefined ? { db: resolve(cwd, flags.db) } : {}),
+    update: flags.update === true,
+    color: flags.color !== false,
+  };
+}
+
+/** Run: the transcript on a fresh cluster, then the updated file or the report. */
+function runReplay(ctx: Context, o: ReplayOptions): void {
+  let text: string;
+  try {
+    text = readFileSync(o.file, 'utf8');
+  } catch {
+    throw new CliError(`the path "${o.fileArg}" does not exist`);
+  }
+  const transcript = parse().parseTranscript(text, parse().kindOf(o.file));
+  const mapping = new (names().NameMapping)();
+  const results = run().runTranscript(transcript.steps, { seed: o.seed, workdir: o.workdir, pause: o.pause, ...(o.db !== undefined ? { db: o.db } : {}) }, mapping);
+  if (o.update) {
+    writeFileSync(o.file, update().updatedText(transcript, results));
+    const ran = results.filter((r) => r.kind === 'ran').length;
+    ctx.io.out(`${o.fileArg}: ${ran} outputs updated, ${results.length - ran} skipped\n`);
+    return;
+  }
+  const verdicts = report().judge(results, mapping);
+  const paint = colour().replayPaint({ stdoutIsTTY: ctx.io.stdoutIsTTY?.() ?? false, env: ctx.io.env, colorFlag: o.color });
+  ctx.io.out(report().formatReport(o.fileArg, verdicts, paint));
+  if (verdicts.some((v) => v.status === 'FAIL')) throw new ExitCode(1);
 }

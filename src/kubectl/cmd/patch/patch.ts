@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { type PatchOptions, runPatch } from './run.js';
 import { CliError } from '../../util/errors.js';
-import { boolOption, collect } from '../util/flags.js';
+import { type BoolFlagValue, boolFlag, collect } from '../util/flags.js';
 import { commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import { parseDryRun } from '../../util/dry-run.js';
@@ -21,21 +21,41 @@ export function registerPatch(program: Command, inv: Invocation): void {
     .option('--field-manager <name>', 'Name of the manager used to track field ownership (accepted; managed fields are not emulated).')
     .option('--subresource <name>', 'If specified, patch will operate on the subresource of the requested object (not emulated).')
     .option('--allow-missing-template-keys [bool]', 'If true, ignore any errors in templates when a field or map key is missing in the template.')
-    .action(
-      action(inv, (ctx, args, opts) => {
-        const o: PatchOptions = {
-          args,
-          files: (opts['filename'] as string[] | undefined) ?? [],
-          recursive: boolOption(opts, 'recursive', 'recursive', 'patch'),
-          type: String(opts['type'] ?? 'strategic'),
-          local: boolOption(opts, 'local', 'local', 'patch'),
-          dryRun: parseDryRun(opts['dryRun']),
-        };
-        if (typeof opts['patch'] === 'string') o.patch = opts['patch'];
-        if (typeof opts['patchFile'] === 'string') o.patchFile = opts['patchFile'];
-        if (typeof opts['output'] === 'string') o.output = opts['output'];
-        if (typeof opts['subresource'] === 'string') throw new CliError('--subresource is not emulated by kubemu');
-        runPatch(o, commandEnv(ctx));
-      }),
-    );
+    .action(action<PatchFlags>(inv, (ctx, args, flags) => runPatch(completePatch(flags, args), commandEnv(ctx))));
+}
+
+/** The flags of `patch` as commander parses them (patch.go's PatchOptions flags). */
+export interface PatchFlags {
+  patch?: string;
+  patchFile?: string;
+  type: string;
+  filename?: string[];
+  recursive?: BoolFlagValue;
+  local?: BoolFlagValue;
+  dryRun?: BoolFlagValue;
+  output?: string;
+  fieldManager?: string;
+  subresource?: string;
+  allowMissingTemplateKeys?: BoolFlagValue;
+}
+
+/**
+ * Complete: the flags into PatchOptions (-R, --local, then --dry-run parse in this order; then
+ * the refusal of --subresource, which kubemu does not emulate). Validate is validatePatch, which
+ * runPatch calls first.
+ */
+export function completePatch(flags: PatchFlags, args: string[]): PatchOptions {
+  const o: PatchOptions = {
+    args,
+    files: flags.filename ?? [],
+    recursive: boolFlag(flags.recursive, 'recursive', 'patch'),
+    type: flags.type,
+    local: boolFlag(flags.local, 'local', 'patch'),
+    dryRun: parseDryRun(flags.dryRun),
+    ...(flags.patch !== undefined ? { patch: flags.patch } : {}),
+    ...(flags.patchFile !== undefined ? { patchFile: flags.patchFile } : {}),
+    ...(flags.output !== undefined ? { output: flags.output } : {}),
+  };
+  if (flags.subresource !== undefined) throw new CliError('--subresource is not emulated by kubemu');
+  return o;
 }

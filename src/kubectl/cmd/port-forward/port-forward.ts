@@ -4,9 +4,16 @@ import { goDurationError, parseGoDuration } from '../../../common/go-duration.js
 import { lazy } from '../../../common/lazy.js';
 import { waitUntil } from '../../../cluster/time.js';
 import { commandEnv } from '../util/context.js';
+import type { PortForwardOptions } from './run-port-forward.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
 const pfRun = lazy(() => require('./run-port-forward.js') as typeof import('./run-port-forward.js'));
+
+/** The flags of `port-forward` as commander parses them (--address is split at commas). */
+export interface PortForwardFlags {
+  address?: string[];
+  podRunningTimeout?: string;
+}
 
 /** cmdutil.UsageErrorf: the message, then kubectl's `-h` hint (not cobra's flag-error hint). */
 function usageErrorf(program: string, message: string): RawError {
@@ -25,20 +32,11 @@ export function registerPortForward(program: Command, inv: Invocation): void {
     )
     .option('--pod-running-timeout <duration>', 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running')
     .action(
-      action(inv, async (ctx, args, opts) => {
-        const prog = ctx.io.programName;
-        if (args.length < 2) throw usageErrorf(prog, 'TYPE/NAME and list of ports are required for port-forward');
-        let timeoutMs = 60_000;
-        if (opts['podRunningTimeout'] !== undefined) {
-          const text = String(opts['podRunningTimeout']);
-          const parsed = parseGoDuration(text);
-          if (parsed === undefined) throw new UsageError(`invalid argument "${text}" for "--pod-running-timeout" flag: ${goDurationError(text)}`, 'port-forward');
-          timeoutMs = parsed;
-        }
-        if (timeoutMs <= 0) throw usageErrorf(prog, '--pod-running-timeout must be higher than zero');
+      action<PortForwardFlags>(inv, async (ctx, args, flags) => {
+        const o = completePortForwardFlags(flags, args, ctx.io.programName);
         const base = commandEnv(ctx);
         await pfRun().runPortForward(
-          { args, addresses: (opts['address'] as string[] | undefined) ?? ['localhost'], podRunningTimeoutMs: timeoutMs },
+          o,
           {
             out: base.out,
             err: base.err,
@@ -62,4 +60,22 @@ export function registerPortForward(program: Command, inv: Invocation): void {
         );
       }),
     );
+}
+
+/**
+ * Complete, the flags' half (portforward.go Complete): the arguments' count, then
+ * --pod-running-timeout (its value, then that it is above zero). The pod and the ports are
+ * completePortForward's, in runPortForward.
+ */
+export function completePortForwardFlags(flags: PortForwardFlags, args: string[], prog: string): PortForwardOptions {
+  if (args.length < 2) throw usageErrorf(prog, 'TYPE/NAME and list of ports are required for port-forward');
+  let timeoutMs = 60_000;
+  if (flags.podRunningTimeout !== undefined) {
+    const text = flags.podRunningTimeout;
+    const parsed = parseGoDuration(text);
+    if (parsed === undefined) throw new UsageError(`invalid argument "${text}" for "--pod-running-timeout" flag: ${goDurationError(text)}`, 'port-forward');
+    timeoutMs = parsed;
+  }
+  if (timeoutMs <= 0) throw usageErrorf(prog, '--pod-running-timeout must be higher than zero');
+  return { args, addresses: flags.address ?? ['localhost'], podRunningTimeoutMs: timeoutMs };
 }

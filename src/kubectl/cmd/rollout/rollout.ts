@@ -1,10 +1,24 @@
 import type { Command } from 'commander';
 import { lazy } from '../../../common/lazy.js';
-import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
-import { CliError, ExitCode, RawError, UsageError } from '../../util/errors.js';
+import { ExitCode, RawError } from '../../util/errors.js';
 import type { Context } from '../util/context.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { collect } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
+import {
+  type RolloutBuilderOptions,
+  type RolloutHistoryFlags,
+  type RolloutObjectFlags,
+  type RolloutStatusFlags,
+  type RolloutUndoFlags,
+  completeRolloutHistory,
+  completeRolloutObject,
+  completeRolloutStatus,
+  completeRolloutUndo,
+  parseRecursive,
+  validateRolloutBuilder,
+  validateRolloutHistory,
+  validateRolloutStatus,
+} from './options.js';
 
 /** The rollout logic, loaded only when a subcommand runs. */
 const targets = lazy(() => require('./targets.js') as typeof import('./targets.js'));
@@ -17,16 +31,6 @@ const restart = lazy(() => require('./restart.js') as typeof import('./restart.j
 const resourceArgs = lazy(() => require('../../resource/resource-args.js') as typeof import('../../resource/resource-args.js'));
 const fileSelections = lazy(() => require('../../resource/file-selections.js') as typeof import('../../resource/file-selections.js'));
 const help = lazy(() => require('./help.js') as typeof import('./help.js'));
-import { parseDryRun } from '../../util/dry-run.js';
-
-/** pflag's Int64Var: a whole number, or the usage error kubectl prints. */
-function int64Flag(opts: Record<string, unknown>, key: string, flag: string, path: string): number {
-  const v = opts[key];
-  if (v === undefined) return 0;
-  const s = String(v);
-  if (!/^[+-]?\d+$/.test(s)) throw new UsageError(`invalid argument "${s}" for "--${flag}" flag: strconv.ParseInt: parsing ${JSON.stringify(s)}: invalid syntax`, path);
-  return Number(s);
-}
 
 /** -l, -f and -R, which every rollout subcommand takes. */
 function addBuilderFlags(cmd: Command): Command {
@@ -38,30 +42,18 @@ function addBuilderFlags(cmd: Command): Command {
     .option('-k, --kustomize <dir>', 'Process the kustomization directory (not emulated).');
 }
 
-/** Validate's first check, common to every subcommand. */
-function requireResources(args: string[], opts: Record<string, unknown>): void {
-  if (opts['kustomize'] !== undefined) throw new CliError('-k/--kustomize is not emulated by kubemu');
-  if (args.length === 0 && !opts['filename']) throw new CliError('required resource not specified');
-}
-
-/** The objects the builder visits (after requireResources). */
-function resolve(ctx: Context, args: string[], opts: Record<string, unknown>) {
-  const files = (opts['filename'] as string[] | undefined) ?? [];
-  const recursive = opts['recursive'] === undefined ? false : parseBoolFlag('recursive', opts['recursive']);
-  const selections = files.length
-    ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive, stdin: () => ctx.io.readStdin() })
-    : resourceArgs().parseResourceArgs(args);
+/** The objects the builder visits (after Validate). */
+function resolve(ctx: Context, b: RolloutBuilderOptions) {
+  const recursive = parseRecursive(b);
+  const selections = b.files.length
+    ? fileSelections().selectionsFromFiles(b.files, { cwd: ctx.io.cwd, recursive, stdin: () => ctx.io.readStdin() })
+    : resourceArgs().parseResourceArgs(b.args);
   const api = ctx.cluster().api;
   return targets().resolveTargets(api, {
     selections,
     namespace: ctx.namespace(),
-    ...(typeof opts['selector'] === 'string' ? { labelSelector: opts['selector'] } : {}),
+    ...(b.selector !== undefined ? { labelSelector: b.selector } : {}),
   });
-}
-
-/** -o: kubemu prints the name-printer lines only. */
-function rejectOutput(opts: Record<string, unknown>): void {
-  if (opts['output'] !== undefined) throw new CliError('-o/--output is not emulated by kubemu for rollout commands');
 }
 
 /** `kubectl rollout status|history|undo|pause|resume|restart`. */
@@ -83,22 +75,16 @@ export function registerRollout(program: Command, inv: Invocation): void {
     .option('--revision <n>', 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).')
     .option('--timeout <duration>', 'The length of time to wait before ending watch, zero means never.')
     .action(
-      action(inv, async (ctx, args, opts) => {
-        const path = 'rollout status';
-        const watch = opts['watch'] === undefined ? true : parseBoolFlag('watch', opts['watch']);
-        const revision = int64Flag(opts, 'revision', 'revision', path);
-        const timeoutText = typeof opts['timeout'] === 'string' ? opts['timeout'] : '0s';
-        const timeoutMs = parseGoDuration(timeoutText);
-        if (timeoutMs === undefined) throw new UsageError(`invalid argument "${timeoutText}" for "--timeout" flag: ${goDurationError(timeoutText)}`, path);
-        requireResources(args, opts);
-        if (revision < 0) throw new CliError(`revision must be a positive integer: ${revision}`);
-        const { targets: found, errors } = resolve(ctx, args, opts);
+      action<RolloutStatusFlags>(inv, async (ctx, args, flags) => {
+        const o = completeRolloutStatus(flags, args);
+        validateRolloutStatus(o);
+        const { targets: found, errors } = resolve(ctx, o.builder);
         if (errors[0]) throw errors[0];
         if (found.length === 0) {
           ctx.io.err(targets().noResourcesFound(ctx.namespace()));
           return;
         }
-        await status().rolloutStatus(ctx.cluster(), { targets: found, watch, revision, timeoutMs, write: (t) => ctx.io.out(t) });
+        await status().rolloutStatus(ctx.cluster(), { targets: found, watch: o.watch, revision: o.revision, timeoutMs: o.timeoutMs, write: (t) => ctx.io.out(t) });
       }),
     );
 
@@ -107,14 +93,11 @@ export function registerRollout(program: Command, inv: Invocation): void {
     .option('--revision <n>', 'See the details, including podTemplate of the revision specified')
     .option('-o, --output <format>', 'Output format (not emulated).')
     .action(
-      action(inv, (ctx, args, opts) => {
-        const path = 'rollout history';
-        rejectOutput(opts);
-        const revision = int64Flag(opts, 'revision', 'revision', path);
-        requireResources(args, opts);
-        if (revision < 0) throw new CliError(`revision must be a positive integer: ${revision}`);
-        const { visits } = resolve(ctx, args, opts);
-        history().rolloutHistory(ctx.cluster().api, visits, revision, (t) => ctx.io.out(t));
+      action<RolloutHistoryFlags>(inv, (ctx, args, flags) => {
+        const o = completeRolloutHistory(flags, args);
+        validateRolloutHistory(o);
+        const { visits } = resolve(ctx, o.builder);
+        history().rolloutHistory(ctx.cluster().api, visits, o.revision, (t) => ctx.io.out(t));
       }),
     );
 
@@ -124,17 +107,14 @@ export function registerRollout(program: Command, inv: Invocation): void {
     .option('--dry-run [strategy]', 'Must be "none", "server", or "client".')
     .option('-o, --output <format>', 'Output format (not emulated).')
     .action(
-      action(inv, (ctx, args, opts) => {
-        const path = 'rollout undo';
-        rejectOutput(opts);
-        const toRevision = int64Flag(opts, 'toRevision', 'to-revision', path);
-        const dryRun = parseDryRun(opts['dryRun']);
-        requireResources(args, opts);
-        const { visits } = resolve(ctx, args, opts);
+      action<RolloutUndoFlags>(inv, (ctx, args, flags) => {
+        const o = completeRolloutUndo(flags, args);
+        validateRolloutBuilder(o.builder);
+        const { visits } = resolve(ctx, o.builder);
         undo().rolloutUndo(ctx.cluster().api, {
           visits,
-          toRevision,
-          dryRun,
+          toRevision: o.toRevision,
+          dryRun: o.dryRun,
           programName: ctx.io.programName,
           out: (t) => ctx.io.out(t),
           err: (t) => ctx.io.err(t),
@@ -153,10 +133,10 @@ export function registerRollout(program: Command, inv: Invocation): void {
       .option('--field-manager <name>', 'Name of the manager used to track field ownership (accepted; managed fields are not emulated).')
       .option('-o, --output <format>', 'Output format (not emulated).')
       .action(
-        action(inv, (ctx, args, opts) => {
-          rejectOutput(opts);
-          requireResources(args, opts);
-          const { targets: found, errors } = resolve(ctx, args, opts);
+        action<RolloutObjectFlags>(inv, (ctx, args, flags) => {
+          const b = completeRolloutObject(flags, args);
+          validateRolloutBuilder(b);
+          const { targets: found, errors } = resolve(ctx, b);
           const cluster = ctx.cluster();
           const req = { targets: found, errors, namespace: ctx.namespace(), out: (t: string) => ctx.io.out(t), err: (t: string) => ctx.io.err(t) };
           try {

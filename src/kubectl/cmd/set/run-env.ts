@@ -45,20 +45,24 @@ export interface SetEnvOptions {
 /** A change that --overwrite=false refused; kubectl prints its object name on its own line. */
 class OverwriteError extends Error {}
 
+/** set_env.go Validate: the first problem, in kubectl's order (then kubemu's refusal of --resolve). */
+export function validateSetEnv(o: SetEnvOptions, resources: string[]): void {
+  if (o.local && o.dryRun === 'server') throw new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+  if (o.files.length === 0 && resources.length < 1) {
+    throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+  }
+  if (o.list && o.output) throw new CliError('--list and --output may not be specified together');
+  if (o.keys.length > 0 && !o.from) throw new CliError('when specifying --keys, a configmap or secret must be provided with --from');
+  if (o.resolve) throw new CliError('--resolve is not emulated by kubemu');
+}
+
 export function runSetEnv(o: SetEnvOptions, env: SetCommandEnv): void {
   // Complete
   if (o.all && o.selector) throw new CliError('cannot set --all and --selector at the same time');
   const split = splitEnvironmentFromResources(o.args);
   if (!split) throw new CliError(`all resources must be specified before environment changes: ${o.args.join(' ')}`);
   const printer = new SetPrinter(o.output, env.cwd, 'env updated', o.dryRun);
-  // Validate
-  if (o.local && o.dryRun === 'server') throw new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
-  if (o.files.length === 0 && split.resources.length < 1) {
-    throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
-  }
-  if (o.list && o.output) throw new CliError('--list and --output may not be specified together');
-  if (o.keys.length > 0 && !o.from) throw new CliError('when specifying --keys, a configmap or secret must be provided with --from');
-  if (o.resolve) throw new CliError('--resolve is not emulated by kubemu');
+  validateSetEnv(o, split.resources);
   // RunEnv
   const parsed = parseEnv([...o.envParams, ...split.envArgs], () => env.stdin());
   const vars: EnvVar[] = [...parsed.env];

@@ -27,13 +27,8 @@ Example resource specifications include:
    '-f rsrc.yaml'
    '--filename=rsrc.json'`;
 
-export function runSetImage(o: SetImageOptions, env: SetCommandEnv): void {
-  // Complete
-  const printer = new SetPrinter(o.output, env.cwd, 'image updated', o.dryRun);
-  const { resources, images } = parseImageArgs(o.args);
-  if (o.local && resources.length) throw new CliError(LOCAL_RESOURCE_ERROR);
-  const targets = resolveTargets({ ...o, resources, ...(o.selector ? { selector: o.selector } : {}) }, env);
-  // Validate: every problem, one per line
+/** set_image.go Validate: every problem at once, one per line. */
+export function validateSetImage(o: SetImageOptions, resources: string[], images: ReadonlyMap<string, string>): void {
   const problems: Error[] = [];
   if (o.all && o.selector) problems.push(new CliError('cannot set --all and --selector at the same time'));
   if (resources.length < 1 && o.files.length === 0) {
@@ -48,6 +43,15 @@ export function runSetImage(o: SetImageOptions, env: SetCommandEnv): void {
   }
   if (problems.length === 1) throw problems[0]!;
   if (problems.length > 1) throw new AggregateCliError(problems);
+}
+
+export function runSetImage(o: SetImageOptions, env: SetCommandEnv): void {
+  // Complete
+  const printer = new SetPrinter(o.output, env.cwd, 'image updated', o.dryRun);
+  const { resources, images } = parseImageArgs(o.args);
+  if (o.local && resources.length) throw new CliError(LOCAL_RESOURCE_ERROR);
+  const targets = resolveTargets({ ...o, resources, ...(o.selector ? { selector: o.selector } : {}) }, env);
+  validateSetImage(o, resources, images);
   // Run
   const missing: Error[] = [];
   const errors = applyChanges(

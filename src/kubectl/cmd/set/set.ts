@@ -2,12 +2,14 @@ import type { Command } from 'commander';
 import { commandEnv } from '../util/context.js';
 import { RawError } from '../../util/errors.js';
 import { lazy } from '../../../common/lazy.js';
-import { boolOption, collect } from '../util/flags.js';
+import { parseDryRun } from '../../util/dry-run.js';
+import type { SetEnvOptions } from './run-env.js';
+import type { SetImageOptions } from './run-image.js';
+import { type BoolFlagValue, boolFlag, collect } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
 const runImage = lazy(() => require('./run-image.js') as typeof import('./run-image.js'));
 const runEnv = lazy(() => require('./run-env.js') as typeof import('./run-env.js'));
-import { parseDryRun } from '../../util/dry-run.js';
 
 /** Flags set image and set env share (filename options, printer, dry run, selector). */
 function commonFlags(cmd: Command, verb: string): Command {
@@ -25,10 +27,6 @@ function commonFlags(cmd: Command, verb: string): Command {
     .option('--record [bool]', 'Record current kubectl command in the resource annotation (deprecated; accepted and ignored).');
 }
 
-function str(opts: Record<string, unknown>, key: string): string | undefined {
-  return typeof opts[key] === 'string' ? (opts[key] as string) : undefined;
-}
-
 export function registerSet(program: Command, inv: Invocation): void {
   const set = configure(program.command('set'), inv).description('Set specific features on objects');
   // cobra's parent command: no subcommand prints the help, an unknown one is an error.
@@ -41,24 +39,7 @@ export function registerSet(program: Command, inv: Invocation): void {
   });
 
   commonFlags(configure(set.command('image'), inv).description('Update the image of a pod template'), 'identifying the resource to get from a server.').action(
-    action(inv, (ctx, args, opts) => {
-      const path = 'set image';
-      const selector = str(opts, 'selector');
-      const output = str(opts, 'output');
-      runImage().runSetImage(
-        {
-          args,
-          files: (opts['filename'] as string[] | undefined) ?? [],
-          recursive: boolOption(opts, 'recursive', 'recursive', path),
-          local: boolOption(opts, 'local', 'local', path),
-          all: boolOption(opts, 'all', 'all', path),
-          dryRun: parseDryRun(opts['dryRun']),
-          ...(selector !== undefined ? { selector } : {}),
-          ...(output !== undefined ? { output } : {}),
-        },
-        commandEnv(ctx),
-      );
-    }),
+    action<SetImageFlags>(inv, (ctx, args, flags) => runImage().runSetImage(completeSetImage(flags, args), commandEnv(ctx))),
   );
 
   commonFlags(configure(set.command('env'), inv).description('Update environment variables on a pod template'), 'the resource to update the env')
@@ -70,36 +51,79 @@ export function registerSet(program: Command, inv: Invocation): void {
     .option('--list [bool]', 'If true, display the environment and any changes in the standard format.')
     .option('--resolve [bool]', 'If true, show secret or configmap references when listing variables (not emulated)')
     .option('--overwrite [bool]', 'If true, allow environment to be overwritten, otherwise reject updates that overwrite existing environment.')
-    .action(
-      action(inv, (ctx, args, opts) => {
-        const path = 'set env';
-        const selector = str(opts, 'selector');
-        const output = str(opts, 'output');
-        const from = str(opts, 'from');
-        const prefix = str(opts, 'prefix');
-        // --keys is a pflag string slice: each value is split at commas.
-        const keys = ((opts['keys'] as string[] | undefined) ?? []).flatMap((k) => k.split(','));
-        runEnv().runSetEnv(
-          {
-            args,
-            envParams: (opts['env'] as string[] | undefined) ?? [],
-            files: (opts['filename'] as string[] | undefined) ?? [],
-            recursive: boolOption(opts, 'recursive', 'recursive', path),
-            containers: str(opts, 'containers') ?? '*',
-            keys,
-            list: boolOption(opts, 'list', 'list', path),
-            resolve: boolOption(opts, 'resolve', 'resolve', path),
-            local: boolOption(opts, 'local', 'local', path),
-            all: boolOption(opts, 'all', 'all', path),
-            overwrite: boolOption(opts, 'overwrite', 'overwrite', path, true),
-            dryRun: parseDryRun(opts['dryRun']),
-            ...(selector !== undefined ? { selector } : {}),
-            ...(output !== undefined ? { output } : {}),
-            ...(from !== undefined ? { from } : {}),
-            ...(prefix !== undefined ? { prefix } : {}),
-          },
-          commandEnv(ctx),
-        );
-      }),
-    );
+    .action(action<SetEnvFlags>(inv, (ctx, args, flags) => runEnv().runSetEnv(completeSetEnv(flags, args), commandEnv(ctx))));
+}
+
+/** The flags set image and set env share (commonFlags), as commander parses them. */
+interface SetCommonFlags {
+  filename?: string[];
+  recursive?: BoolFlagValue;
+  all?: BoolFlagValue;
+  local?: BoolFlagValue;
+  selector?: string;
+  dryRun?: BoolFlagValue;
+  output?: string;
+  fieldManager: string;
+  allowMissingTemplateKeys?: BoolFlagValue;
+  record?: BoolFlagValue;
+}
+
+/** The flags of `set image` as commander parses them (set_image.go). */
+export type SetImageFlags = SetCommonFlags;
+
+/** The flags of `set env` as commander parses them (set_env.go). */
+export interface SetEnvFlags extends SetCommonFlags {
+  containers: string;
+  from?: string;
+  prefix?: string;
+  env?: string[];
+  keys?: string[];
+  list?: BoolFlagValue;
+  resolve?: BoolFlagValue;
+  overwrite?: BoolFlagValue;
+}
+
+/**
+ * Complete (the flags' part): SetImageOptions, the flag values parsed in this order. The
+ * pairs, the builder and Validate are runSetImage's (validateSetImage).
+ */
+export function completeSetImage(flags: SetImageFlags, args: string[]): SetImageOptions {
+  const path = 'set image';
+  return {
+    args,
+    files: flags.filename ?? [],
+    recursive: boolFlag(flags.recursive, 'recursive', path),
+    local: boolFlag(flags.local, 'local', path),
+    all: boolFlag(flags.all, 'all', path),
+    dryRun: parseDryRun(flags.dryRun),
+    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.output !== undefined ? { output: flags.output } : {}),
+  };
+}
+
+/**
+ * Complete (the flags' part): SetEnvOptions, the flag values parsed in this order. The split of
+ * the arguments, the printer and Validate are runSetEnv's (validateSetEnv).
+ */
+export function completeSetEnv(flags: SetEnvFlags, args: string[]): SetEnvOptions {
+  const path = 'set env';
+  return {
+    args,
+    envParams: flags.env ?? [],
+    files: flags.filename ?? [],
+    recursive: boolFlag(flags.recursive, 'recursive', path),
+    containers: flags.containers,
+    // --keys is a pflag string slice: each value is split at commas.
+    keys: (flags.keys ?? []).flatMap((k) => k.split(',')),
+    list: boolFlag(flags.list, 'list', path),
+    resolve: boolFlag(flags.resolve, 'resolve', path),
+    local: boolFlag(flags.local, 'local', path),
+    all: boolFlag(flags.all, 'all', path),
+    overwrite: boolFlag(flags.overwrite, 'overwrite', path, true),
+    dryRun: parseDryRun(flags.dryRun),
+    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.output !== undefined ? { output: flags.output } : {}),
+    ...(flags.from !== undefined ? { from: flags.from } : {}),
+    ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
+  };
 }

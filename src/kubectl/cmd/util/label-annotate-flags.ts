@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import type { LabelAnnotateOptions } from '../../metadata-edit/edit-metadata.js';
 import type { MapField } from '../../metadata-edit/map-changes.js';
 import { parseDryRun } from '../../util/dry-run.js';
-import { boolOption, collect } from './flags.js';
+import { type BoolFlagValue, boolFlag, collect } from './flags.js';
 
 /** The flags label and annotate share (label.go / annotate.go AddFlags). */
 export function addLabelAnnotateFlags(cmd: Command, noun: string): Command {
@@ -28,23 +28,43 @@ export function addLabelAnnotateFlags(cmd: Command, noun: string): Command {
     .option('--allow-missing-template-keys [bool]', 'If true, ignore any errors in templates when a field or map key is missing in the template.');
 }
 
-/** Reads the shared flags into the options of runLabelAnnotate. */
-export function labelAnnotateOptions(field: MapField, commandPath: string, args: string[], opts: Record<string, unknown>): LabelAnnotateOptions {
-  const o: LabelAnnotateOptions = {
+/** The flags of `label` and `annotate` as commander parses them (label.go / annotate.go's options). */
+export interface LabelAnnotateFlags {
+  overwrite?: BoolFlagValue;
+  list?: BoolFlagValue;
+  local?: BoolFlagValue;
+  selector?: string;
+  fieldSelector?: string;
+  all?: BoolFlagValue;
+  allNamespaces?: BoolFlagValue;
+  resourceVersion?: string;
+  filename?: string[];
+  recursive?: BoolFlagValue;
+  dryRun?: BoolFlagValue;
+  output?: string;
+  fieldManager?: string;
+  allowMissingTemplateKeys?: BoolFlagValue;
+}
+
+/**
+ * Complete: the shared flags into the options of runLabelAnnotate (the flag values parse in this
+ * order); Validate is validateLabelAnnotate, which runLabelAnnotate calls first.
+ */
+export function completeLabelAnnotate(field: MapField, commandPath: string, flags: LabelAnnotateFlags, args: string[]): LabelAnnotateOptions {
+  return {
     field,
     args,
-    files: (opts['filename'] as string[] | undefined) ?? [],
-    recursive: boolOption(opts, 'recursive', 'recursive', commandPath),
-    overwrite: boolOption(opts, 'overwrite', 'overwrite', commandPath),
-    list: boolOption(opts, 'list', 'list', commandPath),
-    local: boolOption(opts, 'local', 'local', commandPath),
-    all: boolOption(opts, 'all', 'all', commandPath),
-    allNamespaces: boolOption(opts, 'allNamespaces', 'all-namespaces', commandPath),
-    dryRun: parseDryRun(opts['dryRun']),
+    files: flags.filename ?? [],
+    recursive: boolFlag(flags.recursive, 'recursive', commandPath),
+    overwrite: boolFlag(flags.overwrite, 'overwrite', commandPath),
+    list: boolFlag(flags.list, 'list', commandPath),
+    local: boolFlag(flags.local, 'local', commandPath),
+    all: boolFlag(flags.all, 'all', commandPath),
+    allNamespaces: boolFlag(flags.allNamespaces, 'all-namespaces', commandPath),
+    dryRun: parseDryRun(flags.dryRun),
+    ...(flags.selector !== undefined ? { selector: flags.selector } : {}),
+    ...(flags.fieldSelector !== undefined ? { fieldSelector: flags.fieldSelector } : {}),
+    ...(flags.resourceVersion !== undefined ? { resourceVersion: flags.resourceVersion } : {}),
+    ...(flags.output !== undefined ? { output: flags.output } : {}),
   };
-  if (typeof opts['selector'] === 'string') o.selector = opts['selector'];
-  if (typeof opts['fieldSelector'] === 'string') o.fieldSelector = opts['fieldSelector'];
-  if (typeof opts['resourceVersion'] === 'string') o.resourceVersion = opts['resourceVersion'];
-  if (typeof opts['output'] === 'string') o.output = opts['output'];
-  return o;
 }

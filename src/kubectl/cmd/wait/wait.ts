@@ -3,10 +3,11 @@ import { goDurationError, parseGoDuration } from '../../../common/go-duration.js
 import { CliError, UsageError } from '../../util/errors.js';
 import { selectionsFromFiles } from '../../resource/file-selections.js';
 import { parseResourceArgs } from '../../resource/resource-args.js';
-import { parseForCondition } from './for-condition.js';
+import { type ForCondition, parseForCondition } from './for-condition.js';
 import { waitForObjects } from './wait-objects.js';
 import { FOREVER_MS } from '../../../cluster/time.js';
 import { collect } from '../util/flags.js';
+import type { Context } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
 export function registerWait(program: Command, inv: Invocation): void {
@@ -21,39 +22,78 @@ export function registerWait(program: Command, inv: Invocation): void {
     .option('-A, --all-namespaces', 'If present, list the requested object(s) across all namespaces.')
     .option('-f, --filename <file>', 'identifying the resource.', collect)
     .option('-R, --recursive', 'Process the directory used in -f, --filename recursively.')
-    .action(
-      action(inv, async (ctx, args, opts) => {
-        // wait.go ToOptions: the condition is parsed before anything is looked up.
-        const condition = parseForCondition(String(opts['for'] ?? ''));
-        const timeoutText = String(opts['timeout']);
-        const parsed = parseGoDuration(timeoutText);
-        if (parsed === undefined) {
-          throw new UsageError(`invalid argument "${timeoutText}" for "--timeout" flag: ${goDurationError(timeoutText)}`, 'wait');
-        }
-        const files = (opts['filename'] as string[] | undefined) ?? [];
-        const selections = files.length
-          ? selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
-          : parseResourceArgs(args);
-        if (selections.length === 0) {
-          throw new CliError(`You must provide one or more resources by argument or filename.
+    .action(action<WaitFlags>(inv, (ctx, args, flags) => runWait(ctx, completeWait(flags, args))));
+}
+
+/** The flags of `wait` as commander parses them (wait.go's WaitFlags). */
+export interface WaitFlags {
+  for: string;
+  timeout: string;
+  selector?: string;
+  fieldSelector?: string;
+  all?: boolean;
+  allNamespaces?: boolean;
+  filename?: string[];
+  recursive?: boolean;
+}
+
+export interface WaitOptions {
+  args: string[];
+  files: string[];
+  recursive: boolean;
+  condition: ForCondition;
+  /** --timeout; a negative one is a week (FOREVER_MS) */
+  timeoutMs: number;
+  all: boolean;
+  allNamespaces: boolean;
+  labelSelector?: string;
+  fieldSelector?: string;
+}
+
+/** Complete (wait.go ToOptions): the condition is parsed before anything is looked up, then --timeout. */
+export function completeWait(flags: WaitFlags, args: string[]): WaitOptions {
+  const condition = parseForCondition(flags.for);
+  const timeoutText = flags.timeout;
+  const parsed = parseGoDuration(timeoutText);
+  if (parsed === undefined) {
+    throw new UsageError(`invalid argument "${timeoutText}" for "--timeout" flag: ${goDurationError(timeoutText)}`, 'wait');
+  }
+  return {
+    args,
+    files: flags.filename ?? [],
+    recursive: flags.recursive === true,
+    condition,
+    timeoutMs: parsed < 0 ? FOREVER_MS : parsed,
+    all: flags.all === true,
+    allNamespaces: flags.allNamespaces === true,
+    ...(flags.selector !== undefined ? { labelSelector: flags.selector } : {}),
+    ...(flags.fieldSelector !== undefined ? { fieldSelector: flags.fieldSelector } : {}),
+  };
+}
+
+/** Run: the builder's selections (none is the builder's error), then the wait in cluster time. */
+async function runWait(ctx: Context, o: WaitOptions): Promise<void> {
+  const selections = o.files.length
+    ? selectionsFromFiles(o.files, { cwd: ctx.io.cwd, recursive: o.recursive, stdin: () => ctx.io.readStdin() })
+    : parseResourceArgs(o.args);
+  if (selections.length === 0) {
+    throw new CliError(`You must provide one or more resources by argument or filename.
 Example resource specifications include:
    '-f rsrc.yaml'
    '--filename=rsrc.json'
    '<resource> <name>'
    '<resource>'`);
-        }
-        const cluster = ctx.cluster();
-        await waitForObjects(cluster, {
-          selections,
-          namespace: ctx.namespace(),
-          allNamespaces: opts['allNamespaces'] === true,
-          all: opts['all'] === true,
-          ...(typeof opts['selector'] === 'string' ? { labelSelector: opts['selector'] } : {}),
-          ...(typeof opts['fieldSelector'] === 'string' ? { fieldSelector: opts['fieldSelector'] } : {}),
-          condition,
-          timeoutMs: parsed < 0 ? FOREVER_MS : parsed,
-          write: (t) => ctx.io.out(t),
-        });
-      }),
-    );
+  }
+  const cluster = ctx.cluster();
+  await waitForObjects(cluster, {
+    selections,
+    namespace: ctx.namespace(),
+    allNamespaces: o.allNamespaces,
+    all: o.all,
+    ...(o.labelSelector !== undefined ? { labelSelector: o.labelSelector } : {}),
+    ...(o.fieldSelector !== undefined ? { fieldSelector: o.fieldSelector } : {}),
+    condition: o.condition,
+    timeoutMs: o.timeoutMs,
+    write: (t) => ctx.io.out(t),
+  });
 }
