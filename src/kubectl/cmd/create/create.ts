@@ -155,7 +155,7 @@ export interface CreateDeploymentOptions {
  * Complete: cobra's required --image first, then the int flags (pflag), then exactly one
  * NAME (what follows `--` is the command), then the shared flags and the images.
  */
-function completeCreateDeployment(ctx: Context, cmd: Command, inv: Invocation, flags: CreateDeploymentFlags, args: string[]): CreateDeploymentOptions {
+export function completeCreateDeployment(ctx: Context, cmd: Command, inv: Invocation, flags: CreateDeploymentFlags, args: string[]): CreateDeploymentOptions {
   if (flags.image === undefined) throw new CliError('required flag(s) "image" not set');
   const path = commandPath(cmd);
   const replicas = flags.replicas === undefined ? 1 : int32Flag(flags.replicas, '-r, --replicas', path);
@@ -384,7 +384,7 @@ export interface CreateOptions {
  * Complete: no arguments, the shared flags, -f required, then what kubemu does not emulate
  * (--edit, --raw, -l), then --validate.
  */
-function completeCreate(ctx: Context, cmd: Command, flags: CreateFlags, args: string[]): CreateOptions {
+export function completeCreate(ctx: Context, cmd: Command, flags: CreateFlags, args: string[]): CreateOptions {
   if (args.length) throw usageErrorf(ctx, cmd, `Unexpected args: [${args.join(' ')}]`);
   const common = commonOptions(ctx, flags);
   const files = flags.filename ?? [];
