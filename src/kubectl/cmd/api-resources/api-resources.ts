@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { apiResources } from './list-resources.js';
-import { parseBoolFlag } from '../util/flags.js';
+import { type ApiResourcesOptions, apiResources } from './list-resources.js';
+import { type BoolFlagValue, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
 export function registerApiResources(program: Command, inv: Invocation): void {
@@ -14,17 +14,37 @@ export function registerApiResources(program: Command, inv: Invocation): void {
     .option('--verbs <verbs>', 'Limit to resources that support the specified verbs.')
     .option('--cached', 'Use the cached list of resources if available.')
     .action(
-      action(inv, (ctx, _args, opts) => {
+      action<ApiResourcesFlags>(inv, (ctx, _args, flags) => {
+        // The cluster (kubectl's discovery client) opens before the flag values are read.
         ctx.cluster();
-        const o: Parameters<typeof apiResources>[0] = {
-          noHeaders: opts['headers'] === false,
-          verbs: typeof opts['verbs'] === 'string' ? opts['verbs'].split(',').filter(Boolean) : [],
-        };
-        if (typeof opts['output'] === 'string') o.output = opts['output'];
-        if (opts['namespaced'] !== undefined) o.namespaced = parseBoolFlag('namespaced', opts['namespaced']);
-        if (typeof opts['apiGroup'] === 'string') o.apiGroup = opts['apiGroup'];
-        if (typeof opts['sortBy'] === 'string') o.sortBy = opts['sortBy'];
-        ctx.io.out(apiResources(o));
+        ctx.io.out(apiResources(completeApiResources(flags)));
       }),
     );
+}
+
+/** The flags of `api-resources` as commander parses them. */
+export interface ApiResourcesFlags {
+  output?: string;
+  /** `--no-headers` */
+  headers?: boolean;
+  namespaced?: BoolFlagValue;
+  apiGroup?: string;
+  sortBy?: string;
+  verbs?: string;
+  cached?: boolean;
+}
+
+/**
+ * Complete: the flags into ApiResourcesOptions (a bad --namespaced value is kubectl's plain
+ * `error: invalid argument ...`); Validate and Run are apiResources'.
+ */
+export function completeApiResources(flags: ApiResourcesFlags): ApiResourcesOptions {
+  return {
+    noHeaders: flags.headers === false,
+    verbs: flags.verbs !== undefined ? flags.verbs.split(',').filter(Boolean) : [],
+    ...(flags.output !== undefined ? { output: flags.output } : {}),
+    ...(flags.namespaced !== undefined ? { namespaced: parseBoolFlag('namespaced', flags.namespaced) } : {}),
+    ...(flags.apiGroup !== undefined ? { apiGroup: flags.apiGroup } : {}),
+    ...(flags.sortBy !== undefined ? { sortBy: flags.sortBy } : {}),
+  };
 }

@@ -2,16 +2,16 @@ import type { Command } from 'commander';
 import { kindGroup } from '../../../apiserver/resources.js';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import { applyOne } from '../../resource/apply-objects.js';
-import { dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
+import { type DryRun, dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
 import { resolveManifestObjects } from '../../resource/manifest-objects.js';
-import { parseOutput, printStructured, asList } from '../../printers/output.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { type OutputSpec, parseOutput, printStructured, asList } from '../../printers/output.js';
+import { type ResourceSelection, parseResourceArgs } from '../../resource/resource-args.js';
 import { LAST_APPLIED_ANNOTATION } from '../../apply/last-applied.js';
 import { toYaml } from '../../printers/yaml.js';
 import { toJsonText } from '../../../common/go-json.js';
 import { parseBoundedJson } from '../../manifests/index.js';
 import type { JsonValue } from '../../../common/json.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { type BoolFlagValue, collect } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
 
@@ -26,7 +26,7 @@ export function registerApply(program: Command, inv: Invocation): void {
     .option('--prune', 'Automatically delete resource objects (not emulated).')
     .option('--server-side', 'Server-side apply (not emulated).')
     .option('--force-conflicts', 'Server-side apply only (not emulated).')
-    .action(action(inv, runApply));
+    .action(action<ApplyFlags>(inv, (ctx, _args, flags) => runApply(ctx, completeApply(ctx, flags))));
 
   configure(apply.command('view-last-applied'), inv)
     .description('View the latest last-applied-configuration annotations of a resource/object')
@@ -34,24 +34,54 @@ export function registerApply(program: Command, inv: Invocation): void {
     .option('-o, --output <format>', 'Output format. Must be one of (yaml, json)', 'yaml')
     .option('-f, --filename <file>', 'Filename that contains the last-applied-configuration annotations', collect)
     .option('-l, --selector <selector>', 'Selector (label query) to filter on.')
-    .action(action(inv, runViewLastApplied));
+    .action(action<ViewLastAppliedFlags>(inv, (ctx, args, flags) => runViewLastApplied(ctx, completeViewLastApplied(flags, args))));
 }
 
-function runApply(ctx: Context, _args: string[], opts: Record<string, unknown>): void {
-  if (opts['prune'] !== undefined) throw new CliError('--prune is not emulated by kubemu');
-  if (opts['serverSide'] !== undefined) throw new CliError('--server-side apply is not emulated by kubemu');
-  const files = (opts['filename'] as string[] | undefined) ?? [];
+/** The flags of `apply` as commander parses them. */
+export interface ApplyFlags {
+  filename?: string[];
+  recursive?: boolean;
+  output?: string;
+  dryRun?: BoolFlagValue;
+  validate?: BoolFlagValue;
+  prune?: boolean;
+  serverSide?: boolean;
+  forceConflicts?: boolean;
+}
+
+/** What `apply` runs with. */
+export interface ApplyOptions {
+  files: string[];
+  recursive: boolean;
+  dryRun: DryRun;
+  /** --validate: strict, warn or true validate; false and ignore do not */
+  validate: boolean;
+  spec: OutputSpec | undefined;
+}
+
+/**
+ * Complete: what kubemu does not emulate is refused first, then -f is required, then the flag
+ * values parse (--dry-run, --validate, -o).
+ */
+export function completeApply(ctx: Context, flags: ApplyFlags): ApplyOptions {
+  if (flags.prune !== undefined) throw new CliError('--prune is not emulated by kubemu');
+  if (flags.serverSide !== undefined) throw new CliError('--server-side apply is not emulated by kubemu');
+  const files = flags.filename ?? [];
   if (files.length === 0) {
     throw new CliError('must specify one of -f and -k');
   }
-  const dryRun = parseDryRun(opts['dryRun']);
-  const validate = opts['validate'] === undefined ? true : opts['validate'] === true || !['false', 'ignore'].includes(String(opts['validate']));
-  const output = opts['output'] as string | undefined;
-  const spec = output === undefined ? undefined : parseOutput(output, { cwd: ctx.io.cwd, tables: false, allowMissingKeys: true });
+  const dryRun = parseDryRun(flags.dryRun);
+  const validate = flags.validate === undefined ? true : flags.validate === true || !['false', 'ignore'].includes(String(flags.validate));
+  const spec = flags.output === undefined ? undefined : parseOutput(flags.output, { cwd: ctx.io.cwd, tables: false, allowMissingKeys: true });
+  return { files, recursive: flags.recursive === true, dryRun, validate, spec };
+}
+
+function runApply(ctx: Context, o: ApplyOptions): void {
+  const { files, dryRun, validate, spec } = o;
   const cluster = ctx.cluster();
   const { objects, errors } = resolveManifestObjects(files, {
     cwd: ctx.io.cwd,
-    recursive: opts['recursive'] === true,
+    recursive: o.recursive,
     stdin: () => ctx.io.readStdin(),
     namespace: ctx.namespace(),
     enforceNamespace: ctx.namespaceExplicit,
@@ -76,13 +106,32 @@ function runApply(ctx: Context, _args: string[], opts: Record<string, unknown>):
   if (errors.length) throw new AggregateCliError(errors);
 }
 
-function runViewLastApplied(ctx: Context, args: string[], opts: Record<string, unknown>): void {
-  const output = String(opts['output'] ?? 'yaml');
+/** The flags of `apply view-last-applied` as commander parses them (-o defaults to yaml). */
+export interface ViewLastAppliedFlags {
+  output: string;
+  filename?: string[];
+  selector?: string;
+}
+
+/** What `apply view-last-applied` runs with. */
+export interface ViewLastAppliedOptions {
+  output: 'yaml' | 'json';
+  selections: ResourceSelection[];
+}
+
+/** Complete: -o is yaml or json, then the resources named by the arguments. */
+export function completeViewLastApplied(flags: ViewLastAppliedFlags, args: string[]): ViewLastAppliedOptions {
+  const output = flags.output;
   if (output !== 'yaml' && output !== 'json') {
     throw new CliError(`unexpected -o output mode: ${output}, the flag 'output' must be one of yaml|json`);
   }
   const selections = parseResourceArgs(args);
   if (selections.length === 0) throw new CliError('You must specify the type of resource to view. Use "kubectl api-resources" for a complete list of supported resources.');
+  return { output, selections };
+}
+
+function runViewLastApplied(ctx: Context, o: ViewLastAppliedOptions): void {
+  const { output, selections } = o;
   const cluster = ctx.cluster();
   for (const sel of selections) {
     const ns = sel.info.namespaced ? ctx.namespace() : undefined;
@@ -97,5 +146,4 @@ function runViewLastApplied(ctx: Context, args: string[], opts: Record<string, u
     if (parsed === undefined) throw new CliError('error converting JSON to YAML: invalid JSON in the last-applied-configuration annotation');
     ctx.io.out(output === 'json' ? toJsonText(parsed) : toYaml(parsed));
   }
-  void parseBoolFlag;
 }

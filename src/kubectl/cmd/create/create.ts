@@ -10,12 +10,12 @@ import { createFromFile } from './create-from-files.js';
 import { submitGenerated } from '../../generate/submit-generated.js';
 import { generateNamespace } from '../../generate/namespace-generator.js';
 import { generateDeployment, validateDeploymentParams } from '../../generate/deployment-generator.js';
-import { generateConfigMap, validateConfigDataParams } from '../../generate/configmap-generator.js';
+import { type ConfigDataParams, generateConfigMap, validateConfigDataParams } from '../../generate/configmap-generator.js';
 import { generateSecret } from '../../generate/secret-generator.js';
 import { generateService, validateServiceParams } from '../../generate/service-generator.js';
 import { int32Flag, stringSlice } from '../../generate/flag-values.js';
 import { CryptoRandom, randomNameSuffix } from '../../../sim/random.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, commandPath, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
 import { parseDryRun } from '../../util/dry-run.js';
@@ -62,25 +62,32 @@ function nameFromArgs(ctx: Context, cmd: Command, inv: Invocation, args: string[
   return args[0]!;
 }
 
-/** cobra's required-flag check, which runs before anything else. */
-function requireFlags(opts: Record<string, unknown>, names: [key: string, flag: string][]): void {
-  const missing = names.filter(([key]) => opts[key] === undefined).map(([, flag]) => `"${flag}"`);
-  if (missing.length) throw new CliError(`required flag(s) ${missing.join(', ')} not set`);
+/** The flags every generator (and `create -f`) shares, as commander parses them. */
+export interface GeneratorFlags {
+  output?: string;
+  dryRun?: BoolFlagValue;
+  saveConfig?: BoolFlagValue;
+  /** `--validate` alone is `true`, else the mode typed */
+  validate?: BoolFlagValue;
+  fieldManager?: string;
+  allowMissingTemplateKeys?: BoolFlagValue;
+  showManagedFields?: BoolFlagValue;
 }
 
 /** What every generator reads from the shared flags. */
-interface CommonOptions {
+export interface CommonOptions {
   dryRun: DryRun;
   spec: OutputSpec | undefined;
   saveConfig: boolean;
 }
 
-function commonOptions(ctx: Context, opts: Record<string, unknown>): CommonOptions {
-  const dryRun = parseDryRun(opts['dryRun']);
-  const output = opts['output'] as string | undefined;
-  const allowMissingKeys = opts['allowMissingTemplateKeys'] === undefined || parseBoolFlag('allow-missing-template-keys', opts['allowMissingTemplateKeys']);
+/** The shared flags completed: --dry-run, then the printer, then --save-config. */
+function commonOptions(ctx: Context, flags: GeneratorFlags): CommonOptions {
+  const dryRun = parseDryRun(flags.dryRun);
+  const output = flags.output;
+  const allowMissingKeys = flags.allowMissingTemplateKeys === undefined || parseBoolFlag('allow-missing-template-keys', flags.allowMissingTemplateKeys);
   const spec = output === undefined || output === '' ? undefined : parseOutput(output, { cwd: ctx.io.cwd, tables: false, allowMissingKeys });
-  const saveConfig = opts['saveConfig'] !== undefined && parseBoolFlag('save-config', opts['saveConfig']);
+  const saveConfig = flags.saveConfig !== undefined && parseBoolFlag('save-config', flags.saveConfig);
   return { dryRun, spec, saveConfig };
 }
 
@@ -119,12 +126,45 @@ function enforcedNamespace(ctx: Context): { namespace?: string } {
 function registerNamespace(create: Command, inv: Invocation): void {
   const cmd = configure(create.command('namespace'), inv).alias('ns').description('Create a namespace with the specified name');
   generatorFlags(cmd).action(
-    action(inv, (ctx, args, opts) => {
+    action<GeneratorFlags>(inv, (ctx, args, flags) => {
       const name = nameFromArgs(ctx, cmd, inv, args);
-      const c = commonOptions(ctx, opts);
+      const c = commonOptions(ctx, flags);
       finish(ctx, generateNamespace(name), c);
     }),
   );
+}
+
+/** The flags of `create deployment` as commander parses them. */
+export interface CreateDeploymentFlags extends GeneratorFlags {
+  image?: string[];
+  port?: string;
+  replicas?: string;
+}
+
+/** What `create deployment` runs with. */
+export interface CreateDeploymentOptions {
+  name: string;
+  images: string[];
+  replicas: number;
+  port: number;
+  command: string[];
+  common: CommonOptions;
+}
+
+/**
+ * Complete: cobra's required --image first, then the int flags (pflag), then exactly one
+ * NAME (what follows `--` is the command), then the shared flags and the images.
+ */
+export function completeCreateDeployment(ctx: Context, cmd: Command, inv: Invocation, flags: CreateDeploymentFlags, args: string[]): CreateDeploymentOptions {
+  if (flags.image === undefined) throw new CliError('required flag(s) "image" not set');
+  const path = commandPath(cmd);
+  const replicas = flags.replicas === undefined ? 1 : int32Flag(flags.replicas, '-r, --replicas', path);
+  const port = flags.port === undefined ? -1 : int32Flag(flags.port, '--port', path);
+  const name = nameFromArgs(ctx, cmd, inv, args);
+  const command = args.slice(1);
+  const common = commonOptions(ctx, flags);
+  const images = stringSlice(flags.image);
+  return { name, images, replicas, port, command, common };
 }
 
 function registerDeployment(create: Command, inv: Invocation): void {
@@ -134,27 +174,20 @@ function registerDeployment(create: Command, inv: Invocation): void {
     .option('--port <port>', 'The port that this container exposes.')
     .option('-r, --replicas <n>', 'Number of replicas to create. Default is 1.')
     .action(
-      action(inv, (ctx, args, opts) => {
-        requireFlags(opts, [['image', 'image']]);
-        const path = commandPath(cmd);
-        const replicas = opts['replicas'] === undefined ? 1 : int32Flag(String(opts['replicas']), '-r, --replicas', path);
-        const port = opts['port'] === undefined ? -1 : int32Flag(String(opts['port']), '--port', path);
-        const name = nameFromArgs(ctx, cmd, inv, args);
-        const command = args.slice(1);
-        const c = commonOptions(ctx, opts);
-        const images = stringSlice(opts['image'] as string[]);
-        validateDeploymentParams({ images, command });
-        const random = c.dryRun === 'client' ? new CryptoRandom() : ctx.cluster().api.random;
+      action<CreateDeploymentFlags>(inv, (ctx, args, flags) => {
+        const o = completeCreateDeployment(ctx, cmd, inv, flags, args);
+        validateDeploymentParams(o);
+        const random = o.common.dryRun === 'client' ? new CryptoRandom() : ctx.cluster().api.random;
         const generated = generateDeployment({
-          name,
-          images,
-          replicas,
-          port,
-          command,
+          name: o.name,
+          images: o.images,
+          replicas: o.replicas,
+          port: o.port,
+          command: o.command,
           ...enforcedNamespace(ctx),
           randomSuffix: () => randomNameSuffix(random),
         });
-        finish(ctx, generated, c, { errorPrefix: 'failed to create deployment: ' });
+        finish(ctx, generated, o.common, { errorPrefix: 'failed to create deployment: ' });
       }),
     );
 }
@@ -168,14 +201,23 @@ function dataSourceFlags(cmd: Command): Command {
     .option('--append-hash [bool]', 'Append a hash of the object to its name (not emulated).');
 }
 
-function dataSources(ctx: Context, opts: Record<string, unknown>) {
-  if (opts['appendHash'] !== undefined && parseBoolFlag('append-hash', opts['appendHash'])) {
+/** The flags configmap and secret generic share, as commander parses them. */
+export interface DataSourceFlags extends GeneratorFlags {
+  fromFile?: string[];
+  fromLiteral?: string[];
+  fromEnvFile?: string[];
+  appendHash?: BoolFlagValue;
+}
+
+/** The data sources completed (--append-hash is refused first). */
+function dataSources(ctx: Context, flags: DataSourceFlags): Omit<ConfigDataParams, 'name' | 'namespace'> {
+  if (flags.appendHash !== undefined && parseBoolFlag('append-hash', flags.appendHash)) {
     throw new CliError('--append-hash is not emulated by kubemu');
   }
   return {
-    fromFile: stringSlice(opts['fromFile'] as string[] | undefined),
-    fromLiteral: (opts['fromLiteral'] as string[] | undefined) ?? [],
-    fromEnvFile: stringSlice(opts['fromEnvFile'] as string[] | undefined),
+    fromFile: stringSlice(flags.fromFile),
+    fromLiteral: flags.fromLiteral ?? [],
+    fromEnvFile: stringSlice(flags.fromEnvFile),
     cwd: ctx.io.cwd,
     env: ctx.io.env,
   };
@@ -184,10 +226,10 @@ function dataSources(ctx: Context, opts: Record<string, unknown>) {
 function registerConfigMap(create: Command, inv: Invocation): void {
   const cmd = configure(create.command('configmap'), inv).alias('cm').description('Create a config map from a local file, directory or literal value');
   dataSourceFlags(generatorFlags(cmd)).action(
-    action(inv, (ctx, args, opts) => {
+    action<DataSourceFlags>(inv, (ctx, args, flags) => {
       const name = nameFromArgs(ctx, cmd, inv, args);
-      const c = commonOptions(ctx, opts);
-      const sources = dataSources(ctx, opts);
+      const c = commonOptions(ctx, flags);
+      const sources = dataSources(ctx, flags);
       validateConfigDataParams(sources);
       const generated = generateConfigMap({ name, ...enforcedNamespace(ctx), ...sources });
       finish(ctx, generated, c, { errorPrefix: 'failed to create configmap: ' });
@@ -244,6 +286,11 @@ Use "${p} create service <command> --help" for more information about a given co
 Use "${p} options" for a list of global command-line options (applies to all commands).
 `;
 
+/** The flags of `create secret generic` as commander parses them. */
+export interface CreateSecretFlags extends DataSourceFlags {
+  type?: string;
+}
+
 function registerSecret(create: Command, inv: Invocation): void {
   const secret = configure(create.command('secret'), inv).description('Create a secret using a specified subcommand').argument('[args...]');
   secret.action(groupWithoutSubcommand(inv, () => secret, SECRET_HELP));
@@ -251,12 +298,12 @@ function registerSecret(create: Command, inv: Invocation): void {
   dataSourceFlags(generatorFlags(cmd))
     .option('--type <type>', 'The type of secret to create')
     .action(
-      action(inv, (ctx, args, opts) => {
+      action<CreateSecretFlags>(inv, (ctx, args, flags) => {
         const name = nameFromArgs(ctx, cmd, inv, args);
-        const c = commonOptions(ctx, opts);
-        const sources = dataSources(ctx, opts);
+        const c = commonOptions(ctx, flags);
+        const sources = dataSources(ctx, flags);
         validateConfigDataParams(sources);
-        const generated = generateSecret({ name, ...enforcedNamespace(ctx), ...sources, type: String(opts['type'] ?? '') });
+        const generated = generateSecret({ name, ...enforcedNamespace(ctx), ...sources, type: flags.type ?? '' });
         // create_secret.go 1.33: fmt.Errorf("failed to create secret %v", err) — no colon.
         finish(ctx, generated, c, { errorPrefix: 'failed to create secret ' });
       }),
@@ -273,6 +320,12 @@ function registerSecret(create: Command, inv: Invocation): void {
   }
 }
 
+/** The flags of `create service clusterip` as commander parses them. */
+export interface CreateServiceFlags extends GeneratorFlags {
+  tcp?: string[];
+  clusterip?: string;
+}
+
 function registerService(create: Command, inv: Invocation): void {
   const service = configure(create.command('service'), inv).alias('svc').description('Create a service using a specified subcommand').argument('[args...]');
   service.action(groupWithoutSubcommand(inv, () => service, SERVICE_HELP));
@@ -281,14 +334,14 @@ function registerService(create: Command, inv: Invocation): void {
     .option('--tcp <ports>', "Port pairs can be specified as '<port>:<targetPort>'.", collect)
     .option('--clusterip <ip>', "Assign your own ClusterIP or set to 'None' for a 'headless' service (no loadbalancing).")
     .action(
-      action(inv, (ctx, args, opts) => {
+      action<CreateServiceFlags>(inv, (ctx, args, flags) => {
         const name = nameFromArgs(ctx, cmd, inv, args);
-        const c = commonOptions(ctx, opts);
+        const c = commonOptions(ctx, flags);
         const params = {
           name,
           type: 'ClusterIP' as const,
-          tcp: stringSlice(opts['tcp'] as string[] | undefined),
-          clusterIP: String(opts['clusterip'] ?? ''),
+          tcp: stringSlice(flags.tcp),
+          clusterIP: flags.clusterip ?? '',
           ...enforcedNamespace(ctx),
         };
         validateServiceParams(params);
@@ -308,21 +361,49 @@ function registerService(create: Command, inv: Invocation): void {
   }
 }
 
-/** `create -f`: every object of the manifests, errors collected per object. */
-function runCreateFromFiles(ctx: Context, cmd: Command, args: string[], opts: Record<string, unknown>): void {
+/** The flags of `create` (with -f) as commander parses them. */
+export interface CreateFlags extends GeneratorFlags {
+  filename?: string[];
+  recursive?: boolean;
+  edit?: BoolFlagValue;
+  raw?: string;
+  selector?: string;
+  windowsLineEndings?: BoolFlagValue;
+}
+
+/** What `create -f` runs with. */
+export interface CreateOptions {
+  files: string[];
+  recursive: boolean;
+  /** --validate: strict, warn or true validate; false and ignore do not */
+  validate: boolean;
+  common: CommonOptions;
+}
+
+/**
+ * Complete: no arguments, the shared flags, -f required, then what kubemu does not emulate
+ * (--edit, --raw, -l), then --validate.
+ */
+export function completeCreate(ctx: Context, cmd: Command, flags: CreateFlags, args: string[]): CreateOptions {
   if (args.length) throw usageErrorf(ctx, cmd, `Unexpected args: [${args.join(' ')}]`);
-  const c = commonOptions(ctx, opts);
-  const files = (opts['filename'] as string[] | undefined) ?? [];
+  const common = commonOptions(ctx, flags);
+  const files = flags.filename ?? [];
   if (files.length === 0) throw new CliError('must specify one of -f and -k');
-  if (opts['edit'] !== undefined && parseBoolFlag('edit', opts['edit'])) {
+  if (flags.edit !== undefined && parseBoolFlag('edit', flags.edit)) {
     throw new CliError('--edit is not emulated by kubemu: edit the file, then run create -f');
   }
-  if (opts['raw'] !== undefined) throw new CliError('--raw is not emulated by kubemu');
-  if (opts['selector'] !== undefined) throw new CliError('create -l/--selector is not emulated by kubemu');
-  const validate = opts['validate'] === undefined || opts['validate'] === true || !['false', 'ignore'].includes(String(opts['validate']));
+  if (flags.raw !== undefined) throw new CliError('--raw is not emulated by kubemu');
+  if (flags.selector !== undefined) throw new CliError('create -l/--selector is not emulated by kubemu');
+  const validate = flags.validate === undefined || flags.validate === true || !['false', 'ignore'].includes(String(flags.validate));
+  return { files, recursive: flags.recursive === true, validate, common };
+}
+
+/** `create -f`: every object of the manifests, errors collected per object. */
+function runCreateFromFiles(ctx: Context, o: CreateOptions): void {
+  const { files, validate, common: c } = o;
   const { objects, errors } = resolveManifestObjects(files, {
     cwd: ctx.io.cwd,
-    recursive: opts['recursive'] === true,
+    recursive: o.recursive,
     stdin: () => ctx.io.readStdin(),
     namespace: ctx.namespace(),
     enforceNamespace: ctx.namespaceExplicit,
@@ -353,7 +434,7 @@ export function registerCreate(program: Command, inv: Invocation): void {
     .option('--raw <uri>', 'Raw URI to POST to the server (not emulated).')
     .option('-l, --selector <selector>', 'Selector (label query) to filter on (not emulated).')
     .option('--windows-line-endings [bool]', 'Only relevant if --edit=true.')
-    .action(action(inv, (ctx, args, opts) => runCreateFromFiles(ctx, create, args, opts)));
+    .action(action<CreateFlags>(inv, (ctx, args, flags) => runCreateFromFiles(ctx, completeCreate(ctx, create, flags, args))));
   registerNamespace(create, inv);
   registerSecret(create, inv);
   registerConfigMap(create, inv);

@@ -1,14 +1,14 @@
 import { type Command, Option } from 'commander';
 import { AggregateCliError, CliError } from '../../util/errors.js';
-import { IMMEDIATE_DELETION_WARNING, parseCascade, resolveGracePeriod } from './options.js';
+import { type Cascade, IMMEDIATE_DELETION_WARNING, parseCascade, resolveGracePeriod } from './options.js';
 import { type DeleteTarget, deleteTargets } from './run-delete.js';
 import { waitForDeletion } from '../../resource/wait-deleted.js';
 import { fetchSelections } from '../../resource/fetch.js';
 import { resolveManifestObjects } from '../../resource/manifest-objects.js';
 import { parseResourceArgs } from '../../resource/resource-args.js';
 import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
-import { parseDryRun } from '../../util/dry-run.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { type DryRun, parseDryRun } from '../../util/dry-run.js';
+import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
 import type { Context } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
@@ -38,53 +38,129 @@ export function registerDelete(program: Command, inv: Invocation): void {
     .option('--ignore-not-found [bool]', 'Treat "resource not found" as a successful delete.')
     .option('--dry-run [strategy]', 'Must be "none", "server", or "client".')
     .option('-o, --output <format>', "Output mode. Use \"-o name\" for shorter output (resource/name).")
-    .action(action(inv, runDelete));
+    .action(
+      action<DeleteFlags>(inv, (ctx, args, flags) => {
+        const o = completeDelete(flags, args);
+        validateDelete(o);
+        return runDelete(ctx, o);
+      }),
+    );
 }
 
-function runDelete(ctx: Context, args: string[], opts: Record<string, unknown>): Promise<void> | void {
-  const output = opts['output'] as string | undefined;
+/** The flags of `delete` as commander parses them (--grace-period and --timeout have defaults). */
+export interface DeleteFlags {
+  filename?: string[];
+  recursive?: boolean;
+  selector?: string;
+  fieldSelector?: string;
+  all?: boolean;
+  allNamespaces?: boolean;
+  /** `--cascade` alone is `background` (the option's preset) */
+  cascade?: string | boolean;
+  gracePeriod: string;
+  now?: boolean;
+  force?: boolean;
+  wait?: BoolFlagValue;
+  timeout: string;
+  ignoreNotFound?: BoolFlagValue;
+  dryRun?: BoolFlagValue;
+  output?: string;
+}
+
+/** What `delete` runs with (delete.go's DeleteOptions). */
+export interface DeleteOptions {
+  args: string[];
+  files: string[];
+  recursive: boolean;
+  selector: string | undefined;
+  fieldSelector: string | undefined;
+  all: boolean;
+  allNamespaces: boolean;
+  cascade: Cascade;
+  /** resolved from --grace-period, --now and --force */
+  gracePeriod: number;
+  force: boolean;
+  timeoutMs: number;
+  dryRun: DryRun;
+  wait: boolean;
+  ignoreNotFound: boolean;
+  /** -o name */
+  outputName: boolean;
+  /** --all, -l or --field-selector: objects are found by a filter, not by name */
+  byFilter: boolean;
+}
+
+/**
+ * Complete: the flags into DeleteOptions, checked and parsed in kubectl's order (-o, --all
+ * against the selectors, --cascade, --grace-period with --now and --force, --timeout,
+ * --dry-run, --wait, --ignore-not-found, which defaults to true when deleting by a filter).
+ */
+export function completeDelete(flags: DeleteFlags, args: string[]): DeleteOptions {
+  const output = flags.output;
   if (output !== undefined && output !== 'name') {
     throw new CliError(`unexpected -o output mode: ${output}. We only support '-o name'`);
   }
-  const selector = opts['selector'] as string | undefined;
-  const fieldSelector = opts['fieldSelector'] as string | undefined;
-  const all = opts['all'] === true;
+  const selector = flags.selector;
+  const fieldSelector = flags.fieldSelector;
+  const all = flags.all === true;
   if (all && selector !== undefined) throw new CliError('cannot set --all and --selector at the same time');
   if (all && fieldSelector !== undefined) throw new CliError('cannot set --all and --field-selector at the same time');
-  const cascade = parseCascade(opts['cascade']);
-  const gracePeriodText = String(opts['gracePeriod']);
+  const cascade = parseCascade(flags.cascade);
+  const gracePeriodText = flags.gracePeriod;
   const gracePeriodNum = Number(gracePeriodText);
   if (!Number.isInteger(gracePeriodNum)) {
     throw new CliError(`invalid argument "${gracePeriodText}" for "--grace-period" flag: strconv.ParseInt: parsing "${gracePeriodText}": invalid syntax`);
   }
-  const force = opts['force'] === true;
-  const gracePeriod = resolveGracePeriod({ gracePeriod: gracePeriodNum, now: opts['now'] === true, force });
-  const timeoutText = String(opts['timeout']);
+  const force = flags.force === true;
+  const gracePeriod = resolveGracePeriod({ gracePeriod: gracePeriodNum, now: flags.now === true, force });
+  const timeoutText = flags.timeout;
   const timeoutMs = parseGoDuration(timeoutText);
   if (timeoutMs === undefined) throw new CliError(`invalid argument "${timeoutText}" for "--timeout" flag: ${goDurationError(timeoutText)}`);
-  const dryRun = parseDryRun(opts['dryRun']);
-  const wait = opts['wait'] === undefined ? true : parseBoolFlag('wait', opts['wait']);
+  const dryRun = parseDryRun(flags.dryRun);
+  const wait = flags.wait === undefined ? true : parseBoolFlag('wait', flags.wait);
   const byFilter = all || selector !== undefined || fieldSelector !== undefined;
-  const ignoreNotFound =
-    opts['ignoreNotFound'] !== undefined ? parseBoolFlag('ignore-not-found', opts['ignoreNotFound']) : byFilter;
+  const ignoreNotFound = flags.ignoreNotFound !== undefined ? parseBoolFlag('ignore-not-found', flags.ignoreNotFound) : byFilter;
+  return {
+    args,
+    files: flags.filename ?? [],
+    recursive: flags.recursive === true,
+    selector,
+    fieldSelector,
+    all,
+    allNamespaces: flags.allNamespaces === true,
+    cascade,
+    gracePeriod,
+    force,
+    timeoutMs,
+    dryRun,
+    wait,
+    ignoreNotFound,
+    outputName: output === 'name',
+    byFilter,
+  };
+}
 
-  const files = (opts['filename'] as string[] | undefined) ?? [];
-  if (files.length === 0 && args.length === 0) throw new CliError(NO_RESOURCES);
+/** Validate: something to delete, by argument or file. */
+export function validateDelete(o: DeleteOptions): void {
+  if (o.files.length === 0 && o.args.length === 0) throw new CliError(NO_RESOURCES);
+}
 
+function runDelete(ctx: Context, o: DeleteOptions): Promise<void> | void {
+  const { args, files, selector, fieldSelector, byFilter, cascade, gracePeriod, force, dryRun, wait, ignoreNotFound, timeoutMs } = o;
   const cluster = ctx.cluster();
   const targets: DeleteTarget[] = [];
   const errors: Error[] = [];
   if (files.length) {
     const r = resolveManifestObjects(files, {
       cwd: ctx.io.cwd,
-      recursive: opts['recursive'] === true,
+      recursive: o.recursive,
       stdin: () => ctx.io.readStdin(),
       namespace: ctx.namespace(),
       enforceNamespace: ctx.namespaceExplicit,
       validate: false,
     });
     errors.push(...r.errors);
-    targets.push(...r.objects.map((o) => ({ info: o.info, namespace: o.namespace, name: o.name, source: o.source })));
+    targets.push(...r.objects.map((obj) => ({ info: obj.info, namespace: obj.namespace, name: obj.name, source: obj.source })));
   } else {
     const selections = parseResourceArgs(args);
     if (!byFilter && selections.some((s) => s.name === undefined)) {
@@ -93,13 +169,12 @@ function runDelete(ctx: Context, args: string[], opts: Record<string, unknown>):
     if (byFilter && selections.some((s) => s.name !== undefined)) {
       throw new CliError('name cannot be provided when a selector is specified');
     }
-    const allNamespaces = opts['allNamespaces'] === true;
     if (byFilter) {
-      const fetchOpts: Parameters<typeof fetchSelections>[2] = { namespace: ctx.namespace(), allNamespaces, ignoreNotFound: true };
+      const fetchOpts: Parameters<typeof fetchSelections>[2] = { namespace: ctx.namespace(), allNamespaces: o.allNamespaces, ignoreNotFound: true };
       if (selector !== undefined) fetchOpts.labelSelector = selector;
       if (fieldSelector !== undefined) fetchOpts.fieldSelector = fieldSelector;
       for (const g of fetchSelections(cluster.api, selections, fetchOpts).groups) {
-        for (const o of g.objects) targets.push({ info: g.info, namespace: o.metadata.namespace, name: o.metadata.name ?? '' });
+        for (const obj of g.objects) targets.push({ info: g.info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '' });
       }
     } else {
       for (const s of selections) {
@@ -116,7 +191,7 @@ function runDelete(ctx: Context, args: string[], opts: Record<string, unknown>):
   const result = deleteTargets(
     cluster,
     targets,
-    { propagation: cascade.propagation, gracePeriod, dryRun, outputName: output === 'name', ignoreNotFound },
+    { propagation: cascade.propagation, gracePeriod, dryRun, outputName: o.outputName, ignoreNotFound },
     (s) => ctx.io.out(s),
   );
   errors.push(...result.errors);

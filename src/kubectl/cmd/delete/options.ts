@@ -1,8 +1,14 @@
 import type { PropagationPolicy } from '../../../apiserver/server.js';
 import { CliError } from '../../util/errors.js';
 
+/** What --cascade asks for, and the warning an old boolean value prints. */
+export interface Cascade {
+  propagation: PropagationPolicy;
+  warning?: string;
+}
+
 /** --cascade: background (default), foreground, orphan; the old booleans still work, with a warning. */
-export function parseCascade(value: unknown): { propagation: PropagationPolicy; warning?: string } {
+export function parseCascade(value: string | boolean | undefined): Cascade {
   const v = value === undefined || value === true ? 'background' : String(value);
   switch (v) {
     case 'background':

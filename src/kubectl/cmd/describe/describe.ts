@@ -3,7 +3,9 @@ import { AggregateCliError, CliError } from '../../util/errors.js';
 import { describeObjects } from '../../describe/describe-objects.js';
 import { selectionsFromFiles } from '../../resource/file-selections.js';
 import { parseResourceArgs } from '../../resource/resource-args.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { type BoolFlagValue, collect } from '../util/flags.js';
+import { type LateFlag, lateBool } from '../util/late-flag.js';
+import type { Context } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
 export function registerDescribe(program: Command, inv: Invocation): void {
@@ -16,40 +18,73 @@ export function registerDescribe(program: Command, inv: Invocation): void {
     .option('-R, --recursive', 'Process the directory used in -f, --filename recursively.')
     .option('--show-events [bool]', 'If true, display events related to the described object.')
     .option('--chunk-size <n>', 'Return large lists in chunks (accepted; lists are never chunked here).')
-    .action(
-      action(inv, (ctx, args, opts) => {
-        const files = (opts['filename'] as string[] | undefined) ?? [];
-        if (args.length === 0 && files.length === 0) {
-          throw new CliError(
-            `You must specify the type of resource to describe. Use "${ctx.io.programName} api-resources" for a complete list of supported resources.\n`,
-          );
-        }
-        const selector = opts['selector'] as string | undefined;
-        const selections = files.length
-          ? selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
-          : parseResourceArgs(args);
-        if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
-          throw new CliError('name cannot be provided when a selector is specified');
-        }
-        const allNamespaces = opts['allNamespaces'] === true;
-        const cluster = ctx.cluster();
-        const result = describeObjects(cluster.api, {
-          selections,
-          args,
-          fetch: {
-            namespace: ctx.namespace(),
-            allNamespaces,
-            ignoreNotFound: false,
-            ...(selector !== undefined ? { labelSelector: selector } : {}),
-          },
-          nowMs: cluster.clock.now(),
-          showEvents: opts['showEvents'] === undefined || parseBoolFlag('show-events', opts['showEvents']),
-        });
-        ctx.io.out(result.out);
-        if (result.nothingFound) {
-          ctx.io.err(allNamespaces ? 'No resources found\n' : `No resources found in ${ctx.namespace()} namespace.\n`);
-        }
-        if (result.errors.length > 0) throw new AggregateCliError(result.errors);
-      }),
+    .action(action<DescribeFlags>(inv, (ctx, args, flags) => runDescribe(ctx, completeDescribe(ctx, flags, args))));
+}
+
+/** The flags of `describe` as commander parses them. */
+export interface DescribeFlags {
+  selector?: string;
+  allNamespaces?: boolean;
+  filename?: string[];
+  recursive?: boolean;
+  showEvents?: BoolFlagValue;
+  chunkSize?: string;
+}
+
+/** What `describe` runs with. */
+export interface DescribeOptions {
+  args: string[];
+  files: string[];
+  recursive: boolean;
+  selector: string | undefined;
+  allNamespaces: boolean;
+  /** read once the cluster is open, where a bad value is reported */
+  showEvents: LateFlag<boolean>;
+}
+
+/** Complete: the flags into DescribeOptions; with neither a type nor a file there is nothing to describe. */
+export function completeDescribe(ctx: Context, flags: DescribeFlags, args: string[]): DescribeOptions {
+  const files = flags.filename ?? [];
+  if (args.length === 0 && files.length === 0) {
+    throw new CliError(
+      `You must specify the type of resource to describe. Use "${ctx.io.programName} api-resources" for a complete list of supported resources.\n`,
     );
+  }
+  return {
+    args,
+    files,
+    recursive: flags.recursive === true,
+    selector: flags.selector,
+    allNamespaces: flags.allNamespaces === true,
+    showEvents: lateBool(flags.showEvents, 'show-events', true),
+  };
+}
+
+/** Run: the selections (files read first), then the objects described. */
+function runDescribe(ctx: Context, o: DescribeOptions): void {
+  const { args, selector, allNamespaces } = o;
+  const selections = o.files.length
+    ? selectionsFromFiles(o.files, { cwd: ctx.io.cwd, recursive: o.recursive, stdin: () => ctx.io.readStdin() })
+    : parseResourceArgs(args);
+  if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
+    throw new CliError('name cannot be provided when a selector is specified');
+  }
+  const cluster = ctx.cluster();
+  const result = describeObjects(cluster.api, {
+    selections,
+    args,
+    fetch: {
+      namespace: ctx.namespace(),
+      allNamespaces,
+      ignoreNotFound: false,
+      ...(selector !== undefined ? { labelSelector: selector } : {}),
+    },
+    nowMs: cluster.clock.now(),
+    showEvents: o.showEvents(),
+  });
+  ctx.io.out(result.out);
+  if (result.nothingFound) {
+    ctx.io.err(allNamespaces ? 'No resources found\n' : `No resources found in ${ctx.namespace()} namespace.\n`);
+  }
+  if (result.errors.length > 0) throw new AggregateCliError(result.errors);
 }

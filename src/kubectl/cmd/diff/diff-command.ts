@@ -1,5 +1,5 @@
 /**
- * The client side of `kubectl diff -f`: option checks in kubectl's order (Complete), reading
+ * The client side of `kubectl diff -f`: option checks in kubectl's order (Validate), reading
  * the manifests the way the unstructured resource builder does (namespace defaulted, -l
  * filtering the file's objects, the first error stops everything), then runDiff.
  */
@@ -10,7 +10,8 @@ import { parseSelector, selectorMatches, SelectorError } from '../../../labels/l
 import { isJsonObject } from '../../../common/json.js';
 import { runDiff } from './run-diff.js';
 
-export interface DiffFlags {
+/** What `kubectl diff` runs with (diff.go's DiffOptions), completed from its flags by diff.ts. */
+export interface DiffOptions {
   filenames: string[];
   kustomize: string | undefined;
   recursive: boolean;
@@ -41,15 +42,18 @@ export interface DiffEnv {
   api(): ApiServer;
 }
 
-/** Returns the diff program's status (0 no differences, 1 differences); throws on errors. */
-export function diffCommand(ctx: DiffEnv, f: DiffFlags): 0 | 1 {
+/** Validate: kubectl's checks of the sources and server-side flags, then what kubemu does not emulate. */
+export function validateDiff(f: DiffOptions): void {
   if (f.filenames.length === 0 && !f.kustomize) throw new CliError('must specify one of -f and -k');
   if (f.filenames.length > 0 && f.kustomize) throw new CliError('only one of -f or -k can be specified');
   if (f.forceConflicts && !f.serverSide) throw new CliError('--force-conflicts only works with --server-side');
   if (f.kustomize) throw new CliError('-k/--kustomize is not emulated by kubemu');
   if (f.serverSide) throw new CliError('--server-side diff is not emulated by kubemu');
   if (f.prune) throw new CliError('--prune is not emulated by kubemu');
+}
 
+/** Run: returns the diff program's status (0 no differences, 1 differences); throws on errors. */
+export function diffCommand(ctx: DiffEnv, f: DiffOptions): 0 | 1 {
   let selector;
   try {
     selector = f.selector === undefined ? undefined : parseSelector(f.selector);

@@ -2,9 +2,10 @@ import type { Command, CommanderError } from 'commander';
 import { ExitCode, RawError, UsageError } from '../../util/errors.js';
 import { lazy } from '../../../common/lazy.js';
 import { checkErr } from '../util/check-err.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
+import type { DiffOptions } from './diff-command.js';
 
 const diffCommand = lazy(() => require('./diff-command.js') as typeof import('./diff-command.js'));
 
@@ -31,7 +32,7 @@ export function registerDiff(program: Command, inv: Invocation): void {
     .option('--prune [bool]', 'Include resources that would be deleted by pruning (not emulated).')
     .option('--prune-allowlist <gvk>', 'Overwrite the default allowlist with <group/version/kind> for --prune', collect)
     .option('--concurrency <n>', 'Number of objects to process in parallel when diffing against the live version.', '1')
-    .action(action(inv, runDiffCommand));
+    .action(action<DiffFlags>(inv, runDiffCommand));
   // Turn the usage errors configure() produces into diff's wording and exit code. Commander
   // keeps configure()'s handler in its (untyped) _exitCallback field; we wrap it.
   const cobraLike = (cmd as unknown as { _exitCallback?: (e: CommanderError) => void })._exitCallback;
@@ -46,36 +47,56 @@ export function registerDiff(program: Command, inv: Invocation): void {
   });
 }
 
-/** A pflag value that does not parse is a flag error: diff's usage wording, exit 2. */
-function flagValues(opts: Record<string, unknown>, programName: string) {
-  const bool = (name: string, key: string): boolean => {
-    if (opts[key] === undefined) return false;
+/** The flags of `diff` as commander parses them (--field-manager and --concurrency have defaults). */
+export interface DiffFlags {
+  filename?: string[];
+  recursive?: BoolFlagValue;
+  kustomize?: string;
+  selector?: string;
+  serverSide?: BoolFlagValue;
+  forceConflicts?: BoolFlagValue;
+  fieldManager: string;
+  showManagedFields?: BoolFlagValue;
+  prune?: BoolFlagValue;
+  pruneAllowlist?: string[];
+  concurrency: string;
+}
+
+/**
+ * Complete: the flag values (one that does not parse is a flag error: diff's usage wording,
+ * exit 2), --concurrency first, then the booleans in the flags' order; then no arguments.
+ */
+export function completeDiff(flags: DiffFlags, args: string[], programName: string): DiffOptions {
+  const bool = (value: BoolFlagValue, name: string): boolean => {
+    if (value === undefined) return false;
     try {
-      return parseBoolFlag(name, opts[key]);
+      return parseBoolFlag(name, value);
     } catch (e) {
       throw diffUsageError((e as Error).message, programName);
     }
   };
-  const concurrency = String(opts['concurrency'] ?? '1');
+  const concurrency = flags.concurrency;
   if (!/^[+-]?(\d+|0[xX][0-9a-fA-F]+)$/.test(concurrency)) {
     throw diffUsageError(`invalid argument "${concurrency}" for "--concurrency" flag: strconv.ParseInt: parsing "${concurrency}": invalid syntax`, programName);
   }
-  return {
-    filenames: (opts['filename'] as string[] | undefined) ?? [],
-    kustomize: opts['kustomize'] as string | undefined,
-    recursive: bool('recursive', 'recursive'),
-    selector: opts['selector'] as string | undefined,
-    serverSide: bool('server-side', 'serverSide'),
-    forceConflicts: bool('force-conflicts', 'forceConflicts'),
-    showManagedFields: bool('show-managed-fields', 'showManagedFields'),
-    prune: bool('prune', 'prune'),
+  const o: DiffOptions = {
+    filenames: flags.filename ?? [],
+    kustomize: flags.kustomize,
+    recursive: bool(flags.recursive, 'recursive'),
+    selector: flags.selector,
+    serverSide: bool(flags.serverSide, 'server-side'),
+    forceConflicts: bool(flags.forceConflicts, 'force-conflicts'),
+    showManagedFields: bool(flags.showManagedFields, 'show-managed-fields'),
+    prune: bool(flags.prune, 'prune'),
   };
+  if (args.length) throw diffUsageError(`Unexpected args: [${args.join(' ')}]`, programName);
+  return o;
 }
 
-async function runDiffCommand(ctx: Context, args: string[], opts: Record<string, unknown>): Promise<void> {
+async function runDiffCommand(ctx: Context, args: string[], flags: DiffFlags): Promise<void> {
   try {
-    const flags = flagValues(opts, ctx.io.programName);
-    if (args.length) throw diffUsageError(`Unexpected args: [${args.join(' ')}]`, ctx.io.programName);
+    const o = completeDiff(flags, args, ctx.io.programName);
+    diffCommand().validateDiff(o);
     const env = {
       cwd: ctx.io.cwd,
       env: ctx.io.env,
@@ -86,7 +107,7 @@ async function runDiffCommand(ctx: Context, args: string[], opts: Record<string,
       enforceNamespace: ctx.namespaceExplicit,
       api: () => ctx.cluster().api,
     };
-    const status = diffCommand().diffCommand(env, flags);
+    const status = diffCommand().diffCommand(env, o);
     if (status !== 0) throw new ExitCode(status);
   } catch (e) {
     if (e instanceof ExitCode) throw e;

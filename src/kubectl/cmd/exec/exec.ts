@@ -3,6 +3,7 @@ import { findByKind } from '../../../apiserver/resources.js';
 import { UsageError } from '../../util/errors.js';
 import { lazy } from '../../../common/lazy.js';
 import { type Invocation, action, configure } from '../util/program.js';
+import type { Context } from '../util/context.js';
 
 const planMod = lazy(() => require('./plan-exec.js') as typeof import('./plan-exec.js'));
 const rootMod = lazy(() => require('../util/root-command.js') as typeof import('../util/root-command.js'));
@@ -33,33 +34,56 @@ export function registerExec(program: Command, inv: Invocation, commands: Contai
     .option('-i, --stdin', 'Pass stdin to the container')
     .option('-t, --tty', 'Stdin is a TTY')
     .option('-q, --quiet', 'Only print output from the remote session')
-    .action(
-      action(inv, async (ctx, args, opts) => {
-        const dash = inv.args.indexOf('--');
-        const command = dash < 0 ? [] : inv.args.slice(dash + 1);
-        const before = dash < 0 ? args : args.slice(0, args.length - command.length);
-        const podName = before[0];
-        if (podName === undefined) throw new UsageError('pod, type/name or --filename must be specified', 'exec');
-        if (dash < 0 && before.length > 1) {
-          throw new UsageError('exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead', 'exec');
-        }
-        const pods = findByKind('v1', 'Pod')!;
-        const name = podName.replace(/^(pods?|po)\//, '');
-        const pod = ctx.cluster().api.get(pods, ctx.namespace(), name);
-        const plan = planMod();
-        plan.checkPodRunning(pod);
-        const container = typeof opts['container'] === 'string' ? opts['container'] : undefined;
-        const p = plan.planExec(pod, command, container);
-        // etcdctl on the same cluster file, through kubemu's own command (its flags and errors): the
-        // program as cli/main.ts builds it for this command line, which registers only etcdctl.
-        const inner: Invocation = { io: ctx.io, args: ['--db', ctx.dbPath, 'etcdctl', ...p.args] };
-        try {
-          const program = rootMod().rootCommand(inner);
-          commands.etcdctl()(program, inner);
-          await program.parseAsync(inner.args, { from: 'user' });
-        } finally {
-          inner.ctx?.close();
-        }
-      }),
-    );
+    .action(action<ExecFlags>(inv, (ctx, args, flags) => runExec(ctx, completeExec(flags, args, inv.args), commands)));
+}
+
+/** The flags of `exec` as commander parses them. */
+export interface ExecFlags {
+  container?: string;
+  stdin?: boolean;
+  tty?: boolean;
+  quiet?: boolean;
+}
+
+/** What `exec` runs: the pod, the command after `--`, and the container (-c). */
+export interface ExecOptions {
+  podName: string;
+  command: string[];
+  container: string | undefined;
+}
+
+/**
+ * Complete (exec.go's): the pod and the command from the arguments. Commander merges both
+ * sides of `--` into `args`, so the command is what followed the `--` the user typed.
+ */
+export function completeExec(flags: ExecFlags, args: string[], typed: string[]): ExecOptions {
+  const dash = typed.indexOf('--');
+  const command = dash < 0 ? [] : typed.slice(dash + 1);
+  const before = dash < 0 ? args : args.slice(0, args.length - command.length);
+  const podName = before[0];
+  if (podName === undefined) throw new UsageError('pod, type/name or --filename must be specified', 'exec');
+  if (dash < 0 && before.length > 1) {
+    throw new UsageError('exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead', 'exec');
+  }
+  return { podName, command, container: flags.container };
+}
+
+/** Run: the pod must be running; its program runs through kubemu's own command. */
+async function runExec(ctx: Context, o: ExecOptions, commands: ContainerCommands): Promise<void> {
+  const pods = findByKind('v1', 'Pod')!;
+  const name = o.podName.replace(/^(pods?|po)\//, '');
+  const pod = ctx.cluster().api.get(pods, ctx.namespace(), name);
+  const plan = planMod();
+  plan.checkPodRunning(pod);
+  const p = plan.planExec(pod, o.command, o.container);
+  // etcdctl on the same cluster file, through kubemu's own command (its flags and errors): the
+  // program as cli/main.ts builds it for this command line, which registers only etcdctl.
+  const inner: Invocation = { io: ctx.io, args: ['--db', ctx.dbPath, 'etcdctl', ...p.args] };
+  try {
+    const program = rootMod().rootCommand(inner);
+    commands.etcdctl()(program, inner);
+    await program.parseAsync(inner.args, { from: 'user' });
+  } finally {
+    inner.ctx?.close();
+  }
 }

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import { CliError, ExitCode } from '../../util/errors.js';
 import { fetchSelections } from '../../resource/fetch.js';
 import { printGet } from './print.js';
-import { parseOutput } from '../../printers/output.js';
+import { type OutputSpec, parseOutput } from '../../printers/output.js';
 import { parseResourceArgs } from '../../resource/resource-args.js';
 import { statusErrorText } from '../util/check-err.js';
 import { StatusError } from '../../../apiserver/errors.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
+import { type LateFlag, lateBool } from '../util/late-flag.js';
+import type { Context } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import { lazy } from '../../../common/lazy.js';
 
@@ -46,90 +48,161 @@ export function registerGet(program: Command, inv: Invocation): void {
     .option('--watch-only [bool]', 'Watch for changes to the requested object(s), without listing/getting first.')
     .option('--output-watch-events [bool]', 'Output watch event objects when --watch or --watch-only is used.')
     .option('--request-timeout <duration>', 'The length of time to wait before giving up on a single server request (a watch ends then).')
-    .action(
-      action(inv, async (ctx, args, opts) => {
-        const files = (opts['filename'] as string[] | undefined) ?? [];
-        if (args.length === 0 && files.length === 0) {
-          ctx.io.err(noType(ctx.io.programName));
-          throw new ExitCode(1);
-        }
-        const labelColumns = ((opts['labelColumns'] as string[] | undefined) ?? []).flatMap((s) => s.split(','));
-        const selector = opts['selector'] as string | undefined;
-        const spec = parseOutput(opts['output'] as string | undefined, {
-          cwd: ctx.io.cwd,
-          tables: true,
-          allowMissingKeys:
-            opts['allowMissingTemplateKeys'] === undefined ? true : parseBoolFlag('allow-missing-template-keys', opts['allowMissingTemplateKeys']),
-        });
-        // kubectl checks --request-timeout for every request, watching or not
-        const requestTimeout = opts['requestTimeout'] as string | undefined;
-        const timeoutMs = requestTimeout === undefined ? undefined : watch().parseRequestTimeout(requestTimeout);
-        const cluster = ctx.cluster();
-        const selections = files.length
-          ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
-          : parseResourceArgs(args);
-        if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
-          throw new CliError('name cannot be provided when a selector is specified');
-        }
-        const allNamespaces = opts['allNamespaces'] === true;
-        const ignoreNotFound = opts['ignoreNotFound'] !== undefined && parseBoolFlag('ignore-not-found', opts['ignoreNotFound']);
-        const flag = (name: string, key: string) => opts[key] !== undefined && parseBoolFlag(name, opts[key]);
-        const watchOnly = flag('watch-only', 'watchOnly');
-        if (flag('watch', 'watch') || watchOnly) {
-          await watch().watchGet(cluster, {
-            selections,
-            namespace: ctx.namespace(),
-            allNamespaces,
-            ...(selector !== undefined ? { labelSelector: selector } : {}),
-            ...(typeof opts['fieldSelector'] === 'string' ? { fieldSelector: opts['fieldSelector'] } : {}),
-            spec,
-            table: {
-              noHeaders: opts['headers'] === false,
-              showLabels: flag('show-labels', 'showLabels'),
-              labelColumns,
-              showKind: flag('show-kind', 'showKind'),
-            },
-            watchOnly,
-            outputWatchEvents: flag('output-watch-events', 'outputWatchEvents'),
-            timeoutMs,
-            write: (t) => ctx.io.out(t),
-          });
-          return;
-        }
-        const fetchOpts: Parameters<typeof fetchSelections>[2] = {
-          namespace: ctx.namespace(),
-          allNamespaces,
-          ignoreNotFound,
-        };
-        if (selector !== undefined) fetchOpts.labelSelector = selector;
-        if (typeof opts['fieldSelector'] === 'string') fetchOpts.fieldSelector = opts['fieldSelector'];
-        const { groups, errors } = fetchSelections(cluster.api, selections, fetchOpts);
-        const singleItemImplied =
-          args.length > 0 && selections.length === 1 && selections[0]!.name !== undefined && (args.length === 1 || args.length === 2);
-        const tableLike = spec.kind === 'table' || spec.kind === 'custom-columns';
-        // printGeneric: a single object that could not be read prints nothing but the error.
-        if (!tableLike && singleItemImplied && errors.length) {
-          ctx.io.err(errors.map((e) => `${e instanceof StatusError ? statusErrorText(e) : `error: ${e.message}`}\n`).join(''));
-          throw new ExitCode(1);
-        }
-        const text = printGet(groups, spec, {
-          noHeaders: opts['headers'] === false,
-          showLabels: opts['showLabels'] !== undefined && parseBoolFlag('show-labels', opts['showLabels']),
-          labelColumns,
-          showKind: opts['showKind'] !== undefined && parseBoolFlag('show-kind', opts['showKind']),
-          allNamespaces,
-          nowMs: cluster.clock.now(),
-          singleItemImplied,
-        });
-        ctx.io.out(text);
-        if (tableLike && text === '' && errors.length === 0 && !ignoreNotFound) {
-          const allNamespaced = groups.every((g) => g.info.namespaced);
-          ctx.io.err(allNamespaced && !allNamespaces ? `No resources found in ${ctx.namespace()} namespace.\n` : 'No resources found\n');
-        }
-        if (errors.length) {
-          ctx.io.err(errors.map((e) => `${e instanceof StatusError ? statusErrorText(e) : `error: ${e.message}`}\n`).join(''));
-          throw new ExitCode(1);
-        }
-      }),
-    );
+    .action(action<GetFlags>(inv, (ctx, args, flags) => runGet(ctx, completeGet(ctx, flags, args))));
+}
+
+/** The flags of `get` as commander parses them. */
+export interface GetFlags {
+  output?: string;
+  selector?: string;
+  fieldSelector?: string;
+  allNamespaces?: boolean;
+  showLabels?: BoolFlagValue;
+  labelColumns?: string[];
+  /** `--no-headers` */
+  headers?: boolean;
+  showKind?: BoolFlagValue;
+  ignoreNotFound?: BoolFlagValue;
+  allowMissingTemplateKeys?: BoolFlagValue;
+  filename?: string[];
+  recursive?: boolean;
+  chunkSize?: string;
+  watch?: BoolFlagValue;
+  watchOnly?: BoolFlagValue;
+  outputWatchEvents?: BoolFlagValue;
+  requestTimeout?: string;
+}
+
+/**
+ * What `get` runs with (get.go's GetOptions). The booleans but --allow-missing-template-keys
+ * are read where get first needs them, once the cluster is open: --ignore-not-found,
+ * --watch-only and --watch before fetching; --show-labels, --show-kind (and
+ * --output-watch-events) when printing.
+ */
+export interface GetOptions {
+  args: string[];
+  files: string[];
+  recursive: boolean;
+  selector: string | undefined;
+  fieldSelector: string | undefined;
+  allNamespaces: boolean;
+  spec: OutputSpec;
+  noHeaders: boolean;
+  /** -L, each value a comma-separated list */
+  labelColumns: string[];
+  /** --request-timeout: a watch ends then */
+  timeoutMs: number | undefined;
+  ignoreNotFound: LateFlag<boolean>;
+  watch: LateFlag<boolean>;
+  watchOnly: LateFlag<boolean>;
+  showLabels: LateFlag<boolean>;
+  showKind: LateFlag<boolean>;
+  outputWatchEvents: LateFlag<boolean>;
+}
+
+/**
+ * Complete: without a type or a file there is nothing to get (kubectl's two messages); then
+ * the printer (-o with --allow-missing-template-keys) and --request-timeout.
+ */
+export function completeGet(ctx: Context, flags: GetFlags, args: string[]): GetOptions {
+  const files = flags.filename ?? [];
+  if (args.length === 0 && files.length === 0) {
+    ctx.io.err(noType(ctx.io.programName));
+    throw new ExitCode(1);
+  }
+  const labelColumns = (flags.labelColumns ?? []).flatMap((s) => s.split(','));
+  const spec = parseOutput(flags.output, {
+    cwd: ctx.io.cwd,
+    tables: true,
+    allowMissingKeys: flags.allowMissingTemplateKeys === undefined ? true : parseBoolFlag('allow-missing-template-keys', flags.allowMissingTemplateKeys),
+  });
+  // kubectl checks --request-timeout for every request, watching or not
+  const timeoutMs = flags.requestTimeout === undefined ? undefined : watch().parseRequestTimeout(flags.requestTimeout);
+  return {
+    args,
+    files,
+    recursive: flags.recursive === true,
+    selector: flags.selector,
+    fieldSelector: flags.fieldSelector,
+    allNamespaces: flags.allNamespaces === true,
+    spec,
+    noHeaders: flags.headers === false,
+    labelColumns,
+    timeoutMs,
+    ignoreNotFound: lateBool(flags.ignoreNotFound, 'ignore-not-found'),
+    watch: lateBool(flags.watch, 'watch'),
+    watchOnly: lateBool(flags.watchOnly, 'watch-only'),
+    showLabels: lateBool(flags.showLabels, 'show-labels'),
+    showKind: lateBool(flags.showKind, 'show-kind'),
+    outputWatchEvents: lateBool(flags.outputWatchEvents, 'output-watch-events'),
+  };
+}
+
+/** Run: the selections, then a watch, or the objects fetched and printed. */
+async function runGet(ctx: Context, o: GetOptions): Promise<void> {
+  const { args, files, selector, spec, labelColumns, allNamespaces } = o;
+  const cluster = ctx.cluster();
+  const selections = files.length
+    ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: o.recursive, stdin: () => ctx.io.readStdin() })
+    : parseResourceArgs(args);
+  if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
+    throw new CliError('name cannot be provided when a selector is specified');
+  }
+  const ignoreNotFound = o.ignoreNotFound();
+  const watchOnly = o.watchOnly();
+  if (o.watch() || watchOnly) {
+    await watch().watchGet(cluster, {
+      selections,
+      namespace: ctx.namespace(),
+      allNamespaces,
+      ...(selector !== undefined ? { labelSelector: selector } : {}),
+      ...(o.fieldSelector !== undefined ? { fieldSelector: o.fieldSelector } : {}),
+      spec,
+      table: {
+        noHeaders: o.noHeaders,
+        showLabels: o.showLabels(),
+        labelColumns,
+        showKind: o.showKind(),
+      },
+      watchOnly,
+      outputWatchEvents: o.outputWatchEvents(),
+      timeoutMs: o.timeoutMs,
+      write: (t) => ctx.io.out(t),
+    });
+    return;
+  }
+  const fetchOpts: Parameters<typeof fetchSelections>[2] = {
+    namespace: ctx.namespace(),
+    allNamespaces,
+    ignoreNotFound,
+  };
+  if (selector !== undefined) fetchOpts.labelSelector = selector;
+  if (o.fieldSelector !== undefined) fetchOpts.fieldSelector = o.fieldSelector;
+  const { groups, errors } = fetchSelections(cluster.api, selections, fetchOpts);
+  const singleItemImplied =
+    args.length > 0 && selections.length === 1 && selections[0]!.name !== undefined && (args.length === 1 || args.length === 2);
+  const tableLike = spec.kind === 'table' || spec.kind === 'custom-columns';
+  // printGeneric: a single object that could not be read prints nothing but the error.
+  if (!tableLike && singleItemImplied && errors.length) {
+    ctx.io.err(errors.map((e) => `${e instanceof StatusError ? statusErrorText(e) : `error: ${e.message}`}\n`).join(''));
+    throw new ExitCode(1);
+  }
+  const text = printGet(groups, spec, {
+    noHeaders: o.noHeaders,
+    showLabels: o.showLabels(),
+    labelColumns,
+    showKind: o.showKind(),
+    allNamespaces,
+    nowMs: cluster.clock.now(),
+    singleItemImplied,
+  });
+  ctx.io.out(text);
+  if (tableLike && text === '' && errors.length === 0 && !ignoreNotFound) {
+    const allNamespaced = groups.every((g) => g.info.namespaced);
+    ctx.io.err(allNamespaced && !allNamespaces ? `No resources found in ${ctx.namespace()} namespace.\n` : 'No resources found\n');
+  }
+  if (errors.length) {
+    ctx.io.err(errors.map((e) => `${e instanceof StatusError ? statusErrorText(e) : `error: ${e.message}`}\n`).join(''));
+    throw new ExitCode(1);
+  }
 }

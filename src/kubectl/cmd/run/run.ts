@@ -2,15 +2,16 @@ import type { Command } from 'commander';
 import { findByKind, kindGroup } from '../../../apiserver/resources.js';
 import type { JsonObject } from '../../../common/json.js';
 import { CliError } from '../../util/errors.js';
-import { parseOutput } from '../../printers/output.js';
+import { type OutputSpec, parseOutput } from '../../printers/output.js';
 import { CreatedPrinter } from '../../generate/print-created.js';
 import { submitGenerated } from '../../generate/submit-generated.js';
 import { generatePod } from '../../generate/pod-generator.js';
 import { isImageReference } from '../../generate/image-reference.js';
-import { collect, parseBoolFlag } from '../util/flags.js';
+import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
+import { type LateFlag, lateBool } from '../util/late-flag.js';
 import { type Invocation, action, commandPath, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
-import { parseDryRun } from '../../util/dry-run.js';
+import { type DryRun, parseDryRun } from '../../util/dry-run.js';
 
 /**
  * `kubectl run NAME --image=I` (kubectl/pkg/cmd/run/run.go, 1.33): creates one Pod from the
@@ -22,64 +23,132 @@ const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 
 /**
- * A boolean flag. Most are declared without a value (`-i`, `--command`): commander would
- * otherwise take the next word (`run -i NAME`, `--command sleep`) as the value, where pflag
- * never does. `--save-config` keeps pflag's `--save-config=false` form.
+ * The flags of `run` as commander parses them. Most booleans are declared without a value
+ * (`-i`, `--command`): commander would otherwise take the next word (`run -i NAME`,
+ * `--command sleep`) as the value, where pflag never does. `--save-config` keeps pflag's
+ * `--save-config=false` form.
  */
-function flagBool(opts: Record<string, unknown>, key: string, flag: string): boolean {
-  return opts[key] !== undefined && parseBoolFlag(flag, opts[key]);
+export interface RunFlags {
+  image?: string;
+  labels?: string;
+  annotations?: string[];
+  env?: string[];
+  port?: string;
+  restart?: string;
+  imagePullPolicy?: string;
+  command?: boolean;
+  privileged?: boolean;
+  stdin?: boolean;
+  tty?: boolean;
+  attach?: boolean;
+  rm?: boolean;
+  leaveStdinOpen?: boolean;
+  expose?: boolean;
+  quiet?: boolean;
+  overrides?: string;
+  overrideType?: string;
+  podRunningTimeout?: string;
+  output?: string;
+  dryRun?: BoolFlagValue;
+  saveConfig?: BoolFlagValue;
+  fieldManager?: string;
+  allowMissingTemplateKeys?: BoolFlagValue;
 }
 
-function runPod(ctx: Context, cmd: Command, args: string[], opts: Record<string, unknown>): void {
-  if (opts['image'] === undefined) throw new CliError('required flag(s) "image" not set');
-  const usage = (msg: string) => new CliError(`${msg}\nSee '${ctx.io.programName} ${commandPath(cmd)} -h' for help and examples`);
-  // Complete: dry run and printer.
-  const dryRun = parseDryRun(opts['dryRun']);
-  const output = opts['output'] as string | undefined;
-  const allowMissingKeys = opts['allowMissingTemplateKeys'] === undefined || parseBoolFlag('allow-missing-template-keys', opts['allowMissingTemplateKeys']);
+/** What `run` runs with (run.go's RunOptions). */
+export interface RunOptions {
+  args: string[];
+  image: string;
+  dryRun: DryRun;
+  spec: OutputSpec | undefined;
+  interactive: boolean;
+  tty: boolean;
+  attach: boolean;
+  remove: boolean;
+  expose: boolean;
+  port: string;
+  restart: string;
+  imagePullPolicy: string;
+  overrides: string | undefined;
+  labels: string;
+  annotations: string[];
+  env: string[];
+  command: boolean;
+  privileged: boolean;
+  /** read only when the pod goes to the server, once it was generated */
+  saveConfig: LateFlag<boolean>;
+}
+
+/** Complete: --image is required (cobra's check comes first), then the dry run and the printer. */
+export function completeRun(ctx: Context, flags: RunFlags, args: string[]): RunOptions {
+  if (flags.image === undefined) throw new CliError('required flag(s) "image" not set');
+  const dryRun = parseDryRun(flags.dryRun);
+  const output = flags.output;
+  const allowMissingKeys = flags.allowMissingTemplateKeys === undefined || parseBoolFlag('allow-missing-template-keys', flags.allowMissingTemplateKeys);
   const spec = output === undefined || output === '' ? undefined : parseOutput(output, { cwd: ctx.io.cwd, tables: false, allowMissingKeys });
-  const interactive = flagBool(opts, 'stdin', 'stdin');
-  const tty = flagBool(opts, 'tty', 'tty');
-  // --attach defaults to true with -i (Complete: `if !attachFlag.Changed && o.Interactive`).
-  const attach = opts['attach'] === undefined ? interactive : parseBoolFlag('attach', opts['attach']);
-  // Run's checks, in kubectl's order.
+  const interactive = flags.stdin === true;
+  return {
+    args,
+    image: flags.image,
+    dryRun,
+    spec,
+    interactive,
+    tty: flags.tty === true,
+    // --attach defaults to true with -i (Complete: `if !attachFlag.Changed && o.Interactive`).
+    attach: flags.attach === undefined ? interactive : flags.attach,
+    remove: flags.rm === true,
+    expose: flags.expose === true,
+    port: flags.port ?? '',
+    restart: flags.restart ?? 'Always',
+    imagePullPolicy: flags.imagePullPolicy ?? '',
+    overrides: flags.overrides,
+    labels: flags.labels ?? '',
+    annotations: flags.annotations ?? [],
+    env: flags.env ?? [],
+    command: flags.command === true,
+    privileged: flags.privileged === true,
+    saveConfig: lateBool(flags.saveConfig, 'save-config'),
+  };
+}
+
+/** Validate: Run's checks, in kubectl's order, then what kubemu cannot do. */
+export function validateRun(o: RunOptions, usage: (msg: string) => CliError): void {
+  const { args, image, tty, interactive, attach, dryRun, port, restart, imagePullPolicy: pullPolicy } = o;
   // run.go also refuses `ArgsLenAtDash == 0`, but kubectl 1.33 in fact takes
   // `run --image=nginx -- sleep 1` as a pod named `sleep` (recorded golden run-dash-no-name):
   // the dash position never reaches the check. Only an empty argument list fails here.
   if (args.length === 0) throw usage('NAME is required for run');
-  const image = String(opts['image']);
   if (image === '') throw new CliError('--image is required');
   if (!isImageReference(image)) throw new CliError(`Invalid image name ${JSON.stringify(image)}: invalid reference format`);
   if (tty && !interactive) throw usage('-i/--stdin is required for containers with -t/--tty=true');
-  const expose = flagBool(opts, 'expose', 'expose');
-  const port = String(opts['port'] ?? '');
-  if (expose && port === '') throw usage('--port must be set when exposing a service');
-  const restart = String(opts['restart'] ?? 'Always');
+  if (o.expose && port === '') throw usage('--port must be set when exposing a service');
   if (restart !== '' && !RESTART_POLICIES.includes(restart)) throw usage(`invalid restart policy: ${restart}`);
-  const remove = flagBool(opts, 'rm', 'rm');
-  if (!attach && remove) throw usage('--rm should only be used for attached containers');
+  if (!attach && o.remove) throw usage('--rm should only be used for attached containers');
   if (attach && dryRun !== 'none') {
     throw usage("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
   }
-  const pullPolicy = String(opts['imagePullPolicy'] ?? '');
   if (pullPolicy !== '' && !PULL_POLICIES.includes(pullPolicy)) throw usage(`invalid image pull policy: ${pullPolicy}`);
   // What kubemu cannot do.
   if (attach || interactive || tty) throw new CliError('kubectl run -i/-t/--attach is not emulated by kubemu: there is no container to attach to');
-  if (expose) throw new CliError('kubectl run --expose is not emulated by kubemu; create the Service with kubectl create service clusterip');
-  if (opts['overrides'] !== undefined) throw new CliError('kubectl run --overrides is not emulated by kubemu');
+  if (o.expose) throw new CliError('kubectl run --expose is not emulated by kubemu; create the Service with kubectl create service clusterip');
+  if (o.overrides !== undefined) throw new CliError('kubectl run --overrides is not emulated by kubemu');
+}
 
+/** Run: the pod from the BasicPod generator, submitted and printed. */
+function runPod(ctx: Context, o: RunOptions): void {
+  const { args, dryRun } = o;
   const generated = generatePod({
     name: args[0]!,
-    image,
-    labels: String(opts['labels'] ?? ''),
-    annotations: (opts['annotations'] as string[] | undefined) ?? [],
-    env: (opts['env'] as string[] | undefined) ?? [],
-    port,
-    restart,
-    imagePullPolicy: pullPolicy,
-    command: flagBool(opts, 'command', 'command'),
+    image: o.image,
+    labels: o.labels,
+    annotations: o.annotations,
+    env: o.env,
+    port: o.port,
+    restart: o.restart,
+    imagePullPolicy: o.imagePullPolicy,
+    command: o.command,
     args: args.slice(1),
-    privileged: flagBool(opts, 'privileged', 'privileged'),
+    privileged: o.privileged,
     ...(ctx.namespaceExplicit && dryRun === 'client' ? { namespace: ctx.namespace() } : {}),
   });
   const info = findByKind('v1', 'Pod');
@@ -89,11 +158,11 @@ function runPod(ctx: Context, cmd: Command, args: string[], opts: Record<string,
     namespace: ctx.namespace(),
     dryRun,
     // run adds the annotation only when the pod goes to the server.
-    saveConfig: dryRun !== 'client' && flagBool(opts, 'saveConfig', 'save-config'),
+    saveConfig: dryRun !== 'client' && o.saveConfig(),
     api: () => ctx.cluster().api,
   });
   const name = String((obj['metadata'] as JsonObject | undefined)?.['name'] ?? '');
-  ctx.io.out(new CreatedPrinter({ spec, dryRun, typed: true }).print(`${kindGroup(info)}/${name}`, obj));
+  ctx.io.out(new CreatedPrinter({ spec: o.spec, dryRun, typed: true }).print(`${kindGroup(info)}/${name}`, obj));
   if (dryRun !== 'client') ctx.settle();
 }
 
@@ -125,5 +194,11 @@ export function registerRun(program: Command, inv: Invocation): void {
     .option('--save-config [bool]', 'If true, the configuration of current object will be saved in its annotation.')
     .option('--field-manager <name>', 'Name of the manager used to track field ownership.')
     .option('--allow-missing-template-keys [bool]', 'If true, ignore any errors in templates when a field or map key is missing.')
-    .action(action(inv, (ctx, args, opts) => runPod(ctx, cmd, args, opts)));
+    .action(
+      action<RunFlags>(inv, (ctx, args, flags) => {
+        const o = completeRun(ctx, flags, args);
+        validateRun(o, (msg) => new CliError(`${msg}\nSee '${ctx.io.programName} ${commandPath(cmd)} -h' for help and examples`));
+        runPod(ctx, o);
+      }),
+    );
 }
