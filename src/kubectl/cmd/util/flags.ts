@@ -39,20 +39,6 @@ export function boolFlag(value: BoolFlagValue, flag: string, commandPath: string
 }
 
 /**
- * A pflag boolean option read from commander's opts: absent gives `dflt`; a bad value is a
- * usage error like pflag's (`invalid argument "x" for "--local" flag: ...`, then the help hint).
- */
-export function boolOption(opts: Record<string, unknown>, key: string, flag: string, commandPath: string, dflt = false): boolean {
-  if (opts[key] === undefined) return dflt;
-  try {
-    return parseBoolFlag(flag, opts[key]);
-  } catch (e) {
-    if (e instanceof CliError) throw new UsageError(e.message, commandPath);
-    throw e;
-  }
-}
-
-/**
  * A pflag int64 flag (`--rev 7`) with strconv.ParseInt's errors. Decimal only: Go's base-0
  * prefixes (0x, 0o, 0b, underscores) are refused here, where pflag would take them.
  * Absent: undefined.
