@@ -24,7 +24,7 @@ import { formatMapList } from './list-output.js';
 import { type MapField, applyMapChanges, currentMap } from './map-changes.js';
 import { type MapChanges, checkAnnotationModifyRemove, parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from './pairs.js';
 import { type ObjectPrinter, objectPrinter, printObject } from '../printers/print-object.js';
-import { type Target, type Targets, fileOptions, fileTargets, serverTargets } from '../resource/targets.js';
+import { type Target, type Targets, visitFiles, visitServer } from '../resource/builder.js';
 
 export interface LabelAnnotateOptions {
   field: MapField;
@@ -79,17 +79,9 @@ export function validateLabelAnnotate(o: LabelAnnotateOptions, env: Pick<Command
 export function runLabelAnnotate(o: LabelAnnotateOptions, env: CommandEnv): void {
   const { changes, printer: earlyPrinter } = validateLabelAnnotate(o, env);
   const { resources } = splitResourcesAndPairs(o.args, WORDS[o.field].pair);
-  const fileOpts = fileOptions(o, env);
   const targets: Targets = o.local
-    ? fileTargets(fileOpts)
-    : serverTargets(() => env.api(), {
-        ...fileOpts,
-        resources,
-        all: o.all,
-        allNamespaces: o.allNamespaces,
-        ...(o.selector !== undefined ? { selector: o.selector } : {}),
-        ...(o.fieldSelector !== undefined ? { fieldSelector: o.fieldSelector } : {}),
-      });
+    ? visitFiles(o, env)
+    : visitServer(() => env.api(), { ...o, args: resources }, env);
   if (!targets.singleItemImplied && o.resourceVersion) {
     throw new CliError('--resource-version may only be used with a single resource');
   }

@@ -4,6 +4,7 @@ import type { ResourceInfo } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
 import { lazy } from '../../common/lazy.js';
+import type { Selector } from '../../labels/label-selector.js';
 
 /** The label selector parser, loaded only for -l. */
 const selectors = lazy(() => require('../../labels/label-selector.js') as typeof import('../../labels/label-selector.js'));
@@ -57,15 +58,18 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
       }
       continue;
     }
-    const fieldPred = o.fieldSelector ? fieldSelectorPredicate(sel.info, o.fieldSelector) : undefined;
-    group.objects.push(
-      ...api.list(sel.info, ns, (obj) => {
-        if (labelSel && !selectors().selectorMatches(labelSel, obj.metadata.labels)) return false;
-        return !fieldPred || fieldPred(obj);
-      }),
-    );
+    group.objects.push(...listSelected(api, sel.info, ns, labelSel, o.fieldSelector || undefined));
   }
   return { groups, errors };
+}
+
+/** The list of one type in a namespace (undefined: all), filtered by -l (parsed) and --field-selector. */
+export function listSelected(api: ApiServer, info: ResourceInfo, ns: string | undefined, labelSel: Selector | undefined, fieldSelector: string | undefined): KubeObject[] {
+  const fieldPred = fieldSelector ? fieldSelectorPredicate(info, fieldSelector) : undefined;
+  return api.list(info, ns, (obj) => {
+    if (labelSel && !selectors().selectorMatches(labelSel, obj.metadata.labels)) return false;
+    return !fieldPred || fieldPred(obj);
+  });
 }
 
 /** The API server parses -l; a bad selector is its BadRequest. */

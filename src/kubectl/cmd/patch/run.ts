@@ -18,7 +18,7 @@ import { CliError } from '../../util/errors.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 import { throwCollected } from '../../resource/go-aggregate.js';
 import { objectPrinter, printObject } from '../../printers/print-object.js';
-import { type Target, fileOptions, fileTargets, serverTargets } from '../../resource/targets.js';
+import { type Target, visitFiles, visitServer } from '../../resource/builder.js';
 import { patchLocally } from './local-patch.js';
 import { type PatchBody, parsePatchBody, readPatchFile } from './patch-body.js';
 
@@ -62,10 +62,7 @@ export function runPatch(o: PatchOptions, env: CommandEnv): void {
   const type = validatePatch(o);
   const text = o.patchFile ? readPatchFile(o.patchFile, env.cwd) : o.patch ?? '';
   const body = parsePatchBody(text, o.patch ?? '');
-  const fileOpts = fileOptions(o, env);
-  const targets = o.local
-    ? fileTargets(fileOpts)
-    : serverTargets(() => env.api(), { ...fileOpts, resources: o.args, all: false, allNamespaces: false });
+  const targets = o.local ? visitFiles(o, env) : visitServer(() => env.api(), { ...o, all: false, allNamespaces: false }, env);
   const errors: Error[] = [];
   let count = 0;
   for (const item of targets.items) {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { ApiServer } from '../../../apiserver/server.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
 import { findByKind, resolveResource, type ResourceInfo } from '../../../apiserver/resources.js';
 import { isJsonObject } from '../../../common/json.js';
 import { resolveImage } from '../../../images/registry.js';
 import { CliError } from '../../util/errors.js';
+import type { CommandEnv } from '../../resource/command-env.js';
 import { unknownResourceType } from '../../resource/resource-args.js';
 import { appAnswer } from './app-response.js';
 import { type ForwardAnswer, PortForwarder } from './forwarder.js';
@@ -26,13 +26,8 @@ export interface PortForwardOptions {
   podRunningTimeoutMs: number;
 }
 
-export interface PortForwardEnv {
-  out: (t: string) => void;
-  err: (t: string) => void;
-  namespace: string;
-  api: () => ApiServer;
-  /** catches the cluster up to now (the pod may have changed since the last look) */
-  settle: () => void;
+/** The command environment (settle catches the cluster up: the pod may have changed since the last look), plus: */
+export interface PortForwardEnv extends Pick<CommandEnv, 'out' | 'err' | 'namespace' | 'api' | 'settle'> {
   /** cluster time, ms */
   nowMs: () => number;
   /** runs the cluster until done() or ms of cluster time passed; whether done() held */

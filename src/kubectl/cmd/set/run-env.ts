@@ -18,7 +18,7 @@ import { envOf, overwriteError, setContainerEnv, updateEnv } from './env-update.
 import { containerList, podSpecOf } from './pod-spec.js';
 import { selectString } from './container-select.js';
 import { SetPrinter } from '../../printers/print-set.js';
-import type { SetCommandEnv } from './set-env.js';
+import type { CommandEnv } from '../../resource/command-env.js';
 import { applyChanges, resolveTargets } from './visit.js';
 import { AggregateCliError } from '../../util/errors.js';
 
@@ -45,7 +45,7 @@ export interface SetEnvOptions {
 /** A change that --overwrite=false refused; kubectl prints its object name on its own line. */
 class OverwriteError extends Error {}
 
-export function runSetEnv(o: SetEnvOptions, env: SetCommandEnv): void {
+export function runSetEnv(o: SetEnvOptions, env: CommandEnv): void {
   // Complete
   if (o.all && o.selector) throw new CliError('cannot set --all and --selector at the same time');
   const split = splitEnvironmentFromResources(o.args);

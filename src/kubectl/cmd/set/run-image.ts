@@ -7,7 +7,7 @@ import type { DryRun } from '../../util/dry-run.js';
 import { parseImageArgs } from './image-pairs.js';
 import { SetPrinter } from '../../printers/print-set.js';
 import { setImages } from './set-image.js';
-import type { SetCommandEnv } from './set-env.js';
+import type { CommandEnv } from '../../resource/command-env.js';
 import { applyChanges, resolveTargets } from './visit.js';
 
 export interface SetImageOptions {
@@ -27,7 +27,7 @@ Example resource specifications include:
    '-f rsrc.yaml'
    '--filename=rsrc.json'`;
 
-export function runSetImage(o: SetImageOptions, env: SetCommandEnv): void {
+export function runSetImage(o: SetImageOptions, env: CommandEnv): void {
   // Complete
   const printer = new SetPrinter(o.output, env.cwd, 'image updated', o.dryRun);
   const { resources, images } = parseImageArgs(o.args);
