@@ -19,11 +19,16 @@ import type { CommandEnv } from './command-env.js';
 import { missingResource, rejectArgsWithPaths, rejectNamesWithSelector, rejectTuplesWithSelector, requireNames } from './builder-checks.js';
 import { CliError } from '../util/errors.js';
 import { labelSelectorOrBadRequest, listSelected } from './fetch.js';
-import { selectionsFromFiles } from './file-selections.js';
-import { resolveManifestObjects } from './manifest-objects.js';
+import { lazy } from '../../common/lazy.js';
 import { type ResourceSelection, parseResourceArgs } from './resource-args.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+
+/** The manifest readers, loaded only when -f is given (`get pods` starts without them). */
+const files = lazy(() => ({
+  ...(require('./file-selections.js') as typeof import('./file-selections.js')),
+  ...(require('./manifest-objects.js') as typeof import('./manifest-objects.js')),
+}));
 
 /** What a verb asks the builder for (the builder's parameters, from the verb's flags). */
 export interface BuilderRequest {
@@ -68,7 +73,7 @@ export interface Targets {
  */
 export function selectionsOf(req: Pick<BuilderRequest, 'args' | 'files' | 'recursive'>, env: Pick<BuilderEnv, 'cwd' | 'stdin'>): ResourceSelection[] {
   return req.files.length
-    ? selectionsFromFiles(req.files, { cwd: env.cwd, recursive: req.recursive, stdin: () => env.stdin() })
+    ? files().selectionsFromFiles(req.files, { cwd: env.cwd, recursive: req.recursive, stdin: () => env.stdin() })
     : parseResourceArgs(req.args);
 }
 
@@ -84,7 +89,7 @@ function pathsImplySingleItem(files: string[], cwd: string): boolean {
 
 /** The objects of -f as they are in the files (`--local`). Path errors throw. */
 export function visitFiles(req: Pick<BuilderRequest, 'files' | 'recursive'>, env: BuilderEnv): Targets {
-  const { objects, errors } = resolveManifestObjects(req.files, {
+  const { objects, errors } = files().resolveManifestObjects(req.files, {
     cwd: env.cwd,
     recursive: req.recursive,
     stdin: () => env.stdin(),
@@ -100,6 +105,11 @@ export function visitFiles(req: Pick<BuilderRequest, 'files' | 'recursive'>, env
     source: r.source,
   }));
   return { items: [...items, ...errors], singleItemImplied: pathsImplySingleItem(req.files, env.cwd) };
+}
+
+/** Named selections where they are looked up: in the request namespace, unless cluster-scoped. */
+export function placeNamed(selections: ResourceSelection[], namespace: string): { info: ResourceInfo; namespace: string | undefined; name: string }[] {
+  return selections.map((s) => ({ info: s.info, namespace: s.info.namespaced ? namespace : undefined, name: s.name ?? '' }));
 }
 
 function fromServer(api: ApiServer, info: ResourceInfo, namespace: string | undefined, name: string): Target | Error {
@@ -150,6 +160,6 @@ export function visitServer(apiOf: () => ApiServer, req: BuilderRequest, env: Bu
     throw new CliError('a resource cannot be retrieved by name across all namespaces');
   }
   const api = apiOf();
-  const items = selections.map((s) => fromServer(api, s.info, s.info.namespaced ? env.namespace : undefined, s.name!));
+  const items = placeNamed(selections, env.namespace).map((s) => fromServer(api, s.info, s.namespace, s.name));
   return { items, singleItemImplied: selections.length === 1 };
 }

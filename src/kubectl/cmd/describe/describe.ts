@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import { describeObjects } from '../../describe/describe-objects.js';
-import { selectionsFromFiles } from '../../resource/file-selections.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { selectionsOf } from '../../resource/builder.js';
+import { rejectNamesWithSelector } from '../../resource/builder-checks.js';
+import { commandEnv } from '../util/context.js';
 import { collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
@@ -25,12 +26,8 @@ export function registerDescribe(program: Command, inv: Invocation): void {
           );
         }
         const selector = opts['selector'] as string | undefined;
-        const selections = files.length
-          ? selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
-          : parseResourceArgs(args);
-        if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
-          throw new CliError('name cannot be provided when a selector is specified');
-        }
+        const selections = selectionsOf({ args, files, recursive: opts['recursive'] === true }, commandEnv(ctx));
+        if (selector !== undefined) rejectNamesWithSelector(selections);
         const allNamespaces = opts['allNamespaces'] === true;
         const cluster = ctx.cluster();
         const result = describeObjects(cluster.api, {

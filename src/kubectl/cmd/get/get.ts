@@ -1,17 +1,18 @@
 import type { Command } from 'commander';
-import { CliError, ExitCode } from '../../util/errors.js';
+import { ExitCode } from '../../util/errors.js';
 import { fetchSelections } from '../../resource/fetch.js';
 import { printGet } from './print.js';
 import { parseOutput } from '../../printers/output.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { selectionsOf } from '../../resource/builder.js';
+import { rejectNamesWithSelector } from '../../resource/builder-checks.js';
 import { statusErrorText } from '../util/check-err.js';
 import { StatusError } from '../../../apiserver/errors.js';
 import { collect, parseBoolFlag } from '../util/flags.js';
+import { commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import { lazy } from '../../../common/lazy.js';
 
-/** Only `get -f` and `get -w` need these. */
-const fileSelections = lazy(() => require('../../resource/file-selections.js') as typeof import('../../resource/file-selections.js'));
+/** Only `get -w` needs these. */
 const watch = lazy(() => ({
   ...(require('./watch-get.js') as typeof import('./watch-get.js')),
   ...(require('./request-timeout.js') as typeof import('./request-timeout.js')),
@@ -65,12 +66,8 @@ export function registerGet(program: Command, inv: Invocation): void {
         const requestTimeout = opts['requestTimeout'] as string | undefined;
         const timeoutMs = requestTimeout === undefined ? undefined : watch().parseRequestTimeout(requestTimeout);
         const cluster = ctx.cluster();
-        const selections = files.length
-          ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
-          : parseResourceArgs(args);
-        if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
-          throw new CliError('name cannot be provided when a selector is specified');
-        }
+        const selections = selectionsOf({ args, files, recursive: opts['recursive'] === true }, commandEnv(ctx));
+        if (selector !== undefined) rejectNamesWithSelector(selections);
         const allNamespaces = opts['allNamespaces'] === true;
         const ignoreNotFound = opts['ignoreNotFound'] !== undefined && parseBoolFlag('ignore-not-found', opts['ignoreNotFound']);
         const flag = (name: string, key: string) => opts[key] !== undefined && parseBoolFlag(name, opts[key]);
