@@ -47,7 +47,7 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
     return g;
   };
   for (const sel of selections) {
-    const ns = sel.info.namespaced ? (o.allNamespaces && !sel.name ? undefined : sel.namespace ?? o.namespace) : undefined;
+    const ns = selectionNamespace(sel, o.namespace, o.allNamespaces);
     const group = groupFor(sel.info);
     if (sel.name !== undefined) {
       try {
@@ -61,6 +61,15 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
     group.objects.push(...listSelected(api, sel.info, ns, labelSel, o.fieldSelector || undefined));
   }
   return { groups, errors };
+}
+
+/**
+ * Where a selection is read: nowhere in particular for a cluster-scoped type; every namespace
+ * for a list with -A; else the object's own namespace (from -f), else the request's.
+ */
+export function selectionNamespace(sel: ResourceSelection, namespace: string, allNamespaces: boolean): string | undefined {
+  if (!sel.info.namespaced) return undefined;
+  return allNamespaces && sel.name === undefined ? undefined : sel.namespace ?? namespace;
 }
 
 /** The list of one type in a namespace (undefined: all), filtered by -l (parsed) and --field-selector. */

@@ -1,23 +1,14 @@
 import { type Command, Option } from 'commander';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import { IMMEDIATE_DELETION_WARNING, parseCascade, resolveGracePeriod } from './options.js';
-import { type DeleteTarget, deleteTargets } from './run-delete.js';
+import { deleteTargets, selectDeleteTargets } from './run-delete.js';
 import { waitForDeletion } from '../../resource/wait-deleted.js';
-import { fetchSelections } from '../../resource/fetch.js';
-import { resolveManifestObjects } from '../../resource/manifest-objects.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { missingResource } from '../../resource/builder-checks.js';
 import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
 import { parseDryRun } from '../../util/dry-run.js';
 import { collect, parseBoolFlag } from '../util/flags.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
-
-const NO_RESOURCES = `You must provide one or more resources by argument or filename.
-Example resource specifications include:
-   '-f rsrc.yaml'
-   '--filename=rsrc.json'
-   '<resource> <name>'
-   '<resource>'`;
 
 export function registerDelete(program: Command, inv: Invocation): void {
   configure(program.command('delete'), inv)
@@ -69,44 +60,14 @@ function runDelete(ctx: Context, args: string[], opts: Record<string, unknown>):
     opts['ignoreNotFound'] !== undefined ? parseBoolFlag('ignore-not-found', opts['ignoreNotFound']) : byFilter;
 
   const files = (opts['filename'] as string[] | undefined) ?? [];
-  if (files.length === 0 && args.length === 0) throw new CliError(NO_RESOURCES);
+  if (files.length === 0 && args.length === 0) throw missingResource();
 
   const cluster = ctx.cluster();
-  const targets: DeleteTarget[] = [];
-  const errors: Error[] = [];
-  if (files.length) {
-    const r = resolveManifestObjects(files, {
-      cwd: ctx.io.cwd,
-      recursive: opts['recursive'] === true,
-      stdin: () => ctx.io.readStdin(),
-      namespace: ctx.namespace(),
-      enforceNamespace: ctx.namespaceExplicit,
-      validate: false,
-    });
-    errors.push(...r.errors);
-    targets.push(...r.objects.map((o) => ({ info: o.info, namespace: o.namespace, name: o.name, source: o.source })));
-  } else {
-    const selections = parseResourceArgs(args);
-    if (!byFilter && selections.some((s) => s.name === undefined)) {
-      throw new CliError('resource(s) were provided, but no name was specified');
-    }
-    if (byFilter && selections.some((s) => s.name !== undefined)) {
-      throw new CliError('name cannot be provided when a selector is specified');
-    }
-    const allNamespaces = opts['allNamespaces'] === true;
-    if (byFilter) {
-      const fetchOpts: Parameters<typeof fetchSelections>[2] = { namespace: ctx.namespace(), allNamespaces, ignoreNotFound: true };
-      if (selector !== undefined) fetchOpts.labelSelector = selector;
-      if (fieldSelector !== undefined) fetchOpts.fieldSelector = fieldSelector;
-      for (const g of fetchSelections(cluster.api, selections, fetchOpts).groups) {
-        for (const o of g.objects) targets.push({ info: g.info, namespace: o.metadata.namespace, name: o.metadata.name ?? '' });
-      }
-    } else {
-      for (const s of selections) {
-        targets.push({ info: s.info, namespace: s.info.namespaced ? ctx.namespace() : undefined, name: s.name ?? '' });
-      }
-    }
-  }
+  const { targets, errors } = selectDeleteTargets(
+    cluster.api,
+    { args, files, recursive: opts['recursive'] === true, all, allNamespaces: opts['allNamespaces'] === true, ...(selector !== undefined ? { selector } : {}), ...(fieldSelector !== undefined ? { fieldSelector } : {}) },
+    commandEnv(ctx),
+  );
   if (gracePeriod === 0 && force) ctx.io.err(IMMEDIATE_DELETION_WARNING);
   if (cascade.warning) ctx.io.err(`${cascade.warning}\n`);
   if (targets.length === 0 && errors.length === 0) {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { lazy } from '../../../common/lazy.js';
 import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
 import { CliError, ExitCode, RawError, UsageError } from '../../util/errors.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
@@ -14,8 +14,7 @@ const undo = lazy(() => require('./undo.js') as typeof import('./undo.js'));
 const pause = lazy(() => require('./pause.js') as typeof import('./pause.js'));
 const resume = lazy(() => require('./resume.js') as typeof import('./resume.js'));
 const restart = lazy(() => require('./restart.js') as typeof import('./restart.js'));
-const resourceArgs = lazy(() => require('../../resource/resource-args.js') as typeof import('../../resource/resource-args.js'));
-const fileSelections = lazy(() => require('../../resource/file-selections.js') as typeof import('../../resource/file-selections.js'));
+const builder = lazy(() => require('../../resource/builder.js') as typeof import('../../resource/builder.js'));
 const help = lazy(() => require('./help.js') as typeof import('./help.js'));
 import { parseDryRun } from '../../util/dry-run.js';
 
@@ -48,9 +47,7 @@ function requireResources(args: string[], opts: Record<string, unknown>): void {
 function resolve(ctx: Context, args: string[], opts: Record<string, unknown>) {
   const files = (opts['filename'] as string[] | undefined) ?? [];
   const recursive = opts['recursive'] === undefined ? false : parseBoolFlag('recursive', opts['recursive']);
-  const selections = files.length
-    ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive, stdin: () => ctx.io.readStdin() })
-    : resourceArgs().parseResourceArgs(args);
+  const selections = builder().selectionsOf({ args, files, recursive }, commandEnv(ctx));
   const api = ctx.cluster().api;
   return targets().resolveTargets(api, {
     selections,

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
-import { CliError, UsageError } from '../../util/errors.js';
-import { selectionsFromFiles } from '../../resource/file-selections.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { UsageError } from '../../util/errors.js';
+import { selectionsOf } from '../../resource/builder.js';
+import { missingResource } from '../../resource/builder-checks.js';
+import { commandEnv } from '../util/context.js';
 import { parseForCondition } from './for-condition.js';
 import { waitForObjects } from './wait-objects.js';
 import { FOREVER_MS } from '../../../cluster/time.js';
@@ -31,17 +32,8 @@ export function registerWait(program: Command, inv: Invocation): void {
           throw new UsageError(`invalid argument "${timeoutText}" for "--timeout" flag: ${goDurationError(timeoutText)}`, 'wait');
         }
         const files = (opts['filename'] as string[] | undefined) ?? [];
-        const selections = files.length
-          ? selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: opts['recursive'] === true, stdin: () => ctx.io.readStdin() })
-          : parseResourceArgs(args);
-        if (selections.length === 0) {
-          throw new CliError(`You must provide one or more resources by argument or filename.
-Example resource specifications include:
-   '-f rsrc.yaml'
-   '--filename=rsrc.json'
-   '<resource> <name>'
-   '<resource>'`);
-        }
+        const selections = selectionsOf({ args, files, recursive: opts['recursive'] === true }, commandEnv(ctx));
+        if (selections.length === 0) throw missingResource();
         const cluster = ctx.cluster();
         await waitForObjects(cluster, {
           selections,
