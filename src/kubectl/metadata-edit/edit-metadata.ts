@@ -24,7 +24,7 @@ import { formatMapList } from './list-output.js';
 import { type MapField, applyMapChanges, currentMap } from './map-changes.js';
 import { type MapChanges, checkAnnotationModifyRemove, parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from './pairs.js';
 import { type ObjectPrinter, objectPrinter, printObject } from '../printers/print-object.js';
-import { type Target, type Targets, visitFiles, visitServer } from '../resource/builder.js';
+import { type Target, visit, visitEach } from '../resource/builder.js';
 
 export interface LabelAnnotateOptions {
   field: MapField;
@@ -79,25 +79,11 @@ export function validateLabelAnnotate(o: LabelAnnotateOptions, env: Pick<Command
 export function runLabelAnnotate(o: LabelAnnotateOptions, env: CommandEnv): void {
   const { changes, printer: earlyPrinter } = validateLabelAnnotate(o, env);
   const { resources } = splitResourcesAndPairs(o.args, WORDS[o.field].pair);
-  const targets: Targets = o.local
-    ? visitFiles(o, env)
-    : visitServer(() => env.api(), { ...o, args: resources }, env);
+  const targets = visit(() => env.api(), { ...o, args: resources }, env);
   if (!targets.singleItemImplied && o.resourceVersion) {
     throw new CliError('--resource-version may only be used with a single resource');
   }
-  const errors: Error[] = [];
-  for (const item of targets.items) {
-    if (item instanceof Error) {
-      errors.push(item);
-      continue;
-    }
-    try {
-      visitOne(item, o, changes, earlyPrinter, targets.singleItemImplied, env);
-    } catch (e) {
-      errors.push(e as Error);
-    }
-  }
-  throwCollected(errors);
+  throwCollected(visitEach(targets.items, (t) => visitOne(t, o, changes, earlyPrinter, targets.singleItemImplied, env)));
 }
 
 function visitOne(t: Target, o: LabelAnnotateOptions, changes: MapChanges, earlyPrinter: ObjectPrinter, single: boolean, env: CommandEnv): void {

@@ -8,9 +8,10 @@
  *  - visits the objects of -f as they are in the files (`visitFiles`: --local), or
  *  - visits the objects on the server, read fresh (`visitServer`: Latest(), with every check of
  *    builder.go visitorResult in its order).
- * Errors of single objects (NotFound, a file object in another namespace) stay in place among
- * the visited objects, so a verb can act on the others first and report them at the end
- * (ContinueOnError; go-aggregate.ts prints them as kubectl does).
+ * `visit` picks one of the last two by --local. Errors of single objects (NotFound, a file
+ * object in another namespace) stay in place among the visited objects, so a verb can act on
+ * the others first and report them at the end (`visitEach`, the ContinueOnError visitor;
+ * go-aggregate.ts prints them as kubectl does).
  */
 import type { ApiServer } from '../../apiserver/server.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
@@ -45,6 +46,8 @@ export interface BuilderRequest {
   all: boolean;
   /** -A */
   allNamespaces: boolean;
+  /** --local: the objects of -f as they are, the server never asked */
+  local: boolean;
 }
 
 /** Where the builder reads -f from, and the namespace it defaults to (and enforces after -n). */
@@ -65,6 +68,31 @@ export interface Targets {
   items: (Target | Error)[];
   /** builder's singleItemImplied: `--list` prints no headers and --resource-version is allowed */
   singleItemImplied: boolean;
+}
+
+/** The objects a verb acts on: the files' own with --local, else the server's (see below). */
+export function visit(apiOf: () => ApiServer, req: BuilderRequest, env: BuilderEnv): Targets {
+  return req.local ? visitFiles(req, env) : visitServer(apiOf, req, env);
+}
+
+/**
+ * ContinueOnError: `fn` runs for every target, and the errors (of the visit and of `fn`) are
+ * returned in order for the verb to report at the end (go-aggregate's throwCollected).
+ */
+export function visitEach(items: (Target | Error)[], fn: (t: Target) => void): Error[] {
+  const errors: Error[] = [];
+  for (const item of items) {
+    if (item instanceof Error) {
+      errors.push(item);
+      continue;
+    }
+    try {
+      fn(item);
+    } catch (e) {
+      errors.push(e as Error);
+    }
+  }
+  return errors;
 }
 
 /**

@@ -65,7 +65,7 @@ function runDelete(ctx: Context, args: string[], opts: Record<string, unknown>):
   const cluster = ctx.cluster();
   const { targets, errors } = selectDeleteTargets(
     cluster.api,
-    { args, files, recursive: opts['recursive'] === true, all, allNamespaces: opts['allNamespaces'] === true, ...(selector !== undefined ? { selector } : {}), ...(fieldSelector !== undefined ? { fieldSelector } : {}) },
+    { args, files, recursive: opts['recursive'] === true, all, allNamespaces: opts['allNamespaces'] === true, local: false, ...(selector !== undefined ? { selector } : {}), ...(fieldSelector !== undefined ? { fieldSelector } : {}) },
     commandEnv(ctx),
   );
   if (gracePeriod === 0 && force) ctx.io.err(IMMEDIATE_DELETION_WARNING);

@@ -18,7 +18,7 @@ import { CliError } from '../../util/errors.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 import { throwCollected } from '../../resource/go-aggregate.js';
 import { objectPrinter, printObject } from '../../printers/print-object.js';
-import { type Target, visitFiles, visitServer } from '../../resource/builder.js';
+import { type Target, visit, visitEach } from '../../resource/builder.js';
 import { patchLocally } from './local-patch.js';
 import { type PatchBody, parsePatchBody, readPatchFile } from './patch-body.js';
 
@@ -62,23 +62,9 @@ export function runPatch(o: PatchOptions, env: CommandEnv): void {
   const type = validatePatch(o);
   const text = o.patchFile ? readPatchFile(o.patchFile, env.cwd) : o.patch ?? '';
   const body = parsePatchBody(text, o.patch ?? '');
-  const targets = o.local ? visitFiles(o, env) : visitServer(() => env.api(), { ...o, all: false, allNamespaces: false }, env);
-  const errors: Error[] = [];
-  let count = 0;
-  for (const item of targets.items) {
-    if (item instanceof Error) {
-      errors.push(item);
-      continue;
-    }
-    count++;
-    try {
-      env.out(patchOne(item, type, body, o, env));
-    } catch (e) {
-      errors.push(e as Error);
-    }
-  }
-  throwCollected(errors);
-  if (count === 0) throw new CliError('no objects passed to patch');
+  const targets = visit(() => env.api(), { ...o, all: false, allNamespaces: false }, env);
+  throwCollected(visitEach(targets.items, (t) => env.out(patchOne(t, type, body, o, env))));
+  if (targets.items.every((t) => t instanceof Error)) throw new CliError('no objects passed to patch');
 }
 
 function patchOne(t: Target, type: PatchType, body: PatchBody, o: PatchOptions, env: CommandEnv): string {

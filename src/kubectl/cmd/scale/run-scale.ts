@@ -50,7 +50,7 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
   validateScale(o);
   // `-l ''` selects nothing here: scale passes the selector only when it is not empty.
   const { selector, ...rest } = o;
-  const targets = visitServer(() => env.api(), { ...rest, ...(selector ? { selector } : {}), allNamespaces: false }, env);
+  const targets = visitServer(() => env.api(), { ...rest, ...(selector ? { selector } : {}), allNamespaces: false, local: false }, env);
   const infos = targets.items.filter((t): t is Target => !(t instanceof Error));
   const infoErrors = targets.items.filter((t): t is Error => t instanceof Error);
   const infoErr = aggregate(infoErrors);

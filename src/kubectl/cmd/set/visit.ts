@@ -13,7 +13,7 @@ import { cloneJson } from '../../../common/json.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
 import { kindGroup } from '../../../apiserver/resources.js';
-import { type Target, type Targets, visitFiles, visitServer } from '../../resource/builder.js';
+import { type Target, visit } from '../../resource/builder.js';
 import { missingResource } from '../../resource/builder-checks.js';
 import { aggregate } from '../../resource/go-aggregate.js';
 import type { CommandEnv } from '../../resource/command-env.js';
@@ -35,9 +35,8 @@ export interface TargetOptions {
 export function resolveTargets(o: TargetOptions, env: CommandEnv): Target[] {
   // The builder has nothing to visit: no files (and, locally, no resource arguments either).
   if (o.local && o.files.length === 0) throw missingResource();
-  const targets: Targets = o.local
-    ? visitFiles(o, env)
-    : visitServer(() => env.api(), { args: o.resources, files: o.files, recursive: o.recursive, all: o.all, allNamespaces: false, ...(o.selector ? { selector: o.selector } : {}) }, env);
+  const { resources: args, selector, ...rest } = o;
+  const targets = visit(() => env.api(), { ...rest, args, ...(selector ? { selector } : {}), allNamespaces: false }, env);
   const items = o.local ? targets.items.map(typedDecode) : targets.items;
   const error = aggregate(items.filter((t): t is Error => t instanceof Error));
   if (error) throw error;
