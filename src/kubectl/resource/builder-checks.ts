@@ -34,6 +34,18 @@ export function rejectNamesWithSelector(selections: ResourceSelection[]): void {
   if (selections.some((s) => s.name !== undefined)) throw new CliError('name cannot be provided when a selector is specified');
 }
 
+/** `label -l app=a x=y`: a selector needs a type to list. */
+export function requireTypesForSelector(selections: ResourceSelection[]): void {
+  if (selections.length === 0) throw new CliError('at least one resource must be specified to use a selector');
+}
+
+/** `label pod x -A ...`: names are looked up in one namespace. */
+export function rejectNamesAcrossNamespaces(selections: ResourceSelection[], allNamespaces: boolean): void {
+  if (allNamespaces && selections.some((s) => s.info.namespaced)) {
+    throw new CliError('a resource cannot be retrieved by name across all namespaces');
+  }
+}
+
 /** `label pods a=b` with no name and no selector (a verb that acts on objects, not on lists). */
 export function requireNames(selections: ResourceSelection[]): void {
   if (selections.some((s) => s.name === undefined)) throw new CliError('resource(s) were provided, but no name was specified');

@@ -17,19 +17,23 @@ import type { ApiServer } from '../../apiserver/server.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import type { JsonObject } from '../../common/json.js';
 import type { CommandEnv } from './command-env.js';
-import { missingResource, rejectArgsWithPaths, rejectNamesWithSelector, rejectTuplesWithSelector, requireNames } from './builder-checks.js';
-import { CliError } from '../util/errors.js';
-import { labelSelectorOrBadRequest, listSelected } from './fetch.js';
+import {
+  missingResource,
+  rejectArgsWithPaths,
+  rejectNamesAcrossNamespaces,
+  rejectNamesWithSelector,
+  rejectTuplesWithSelector,
+  requireNames,
+  requireTypesForSelector,
+} from './builder-checks.js';
+import { labelSelectorOrBadRequest, listSelected, selectionNamespace } from './fetch.js';
 import { lazy } from '../../common/lazy.js';
 import { type ResourceSelection, parseResourceArgs } from './resource-args.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The manifest readers, loaded only when -f is given (`get pods` starts without them). */
-const files = lazy(() => ({
-  ...(require('./file-selections.js') as typeof import('./file-selections.js')),
-  ...(require('./manifest-objects.js') as typeof import('./manifest-objects.js')),
-}));
+const files = lazy(() => require('./manifest-objects.js') as typeof import('./manifest-objects.js'));
 
 /** What a verb asks the builder for (the builder's parameters, from the verb's flags). */
 export interface BuilderRequest {
@@ -170,13 +174,13 @@ export function visitServer(apiOf: () => ApiServer, req: BuilderRequest, env: Bu
   if (selecting) {
     rejectTuplesWithSelector(req.args);
     rejectNamesWithSelector(selections);
-    if (selections.length === 0) throw new CliError('at least one resource must be specified to use a selector');
+    requireTypesForSelector(selections);
     const api = apiOf();
     const items: Target[] = [];
     const labelSel = req.selector ? labelSelectorOrBadRequest(req.selector) : undefined;
-    for (const { info } of selections) {
-      const ns = info.namespaced && !req.allNamespaces ? env.namespace : undefined;
-      for (const obj of listSelected(api, info, ns, labelSel, req.fieldSelector || undefined)) {
+    for (const sel of selections) {
+      const info = sel.info;
+      for (const obj of listSelected(api, info, selectionNamespace(sel, env.namespace, req.allNamespaces), labelSel, req.fieldSelector || undefined)) {
         items.push({ info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '', object: obj as unknown as JsonObject });
       }
     }
@@ -184,9 +188,7 @@ export function visitServer(apiOf: () => ApiServer, req: BuilderRequest, env: Bu
   }
   if (selections.length === 0) throw missingResource();
   requireNames(selections);
-  if (req.allNamespaces && selections.some((s) => s.info.namespaced)) {
-    throw new CliError('a resource cannot be retrieved by name across all namespaces');
-  }
+  rejectNamesAcrossNamespaces(selections, req.allNamespaces);
   const api = apiOf();
   const items = placeNamed(selections, env.namespace).map((s) => fromServer(api, s.info, s.namespace, s.name));
   return { items, singleItemImplied: selections.length === 1 };
