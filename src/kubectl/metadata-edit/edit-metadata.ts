@@ -17,6 +17,7 @@ import { isJsonObject } from '../../common/json.js';
 import { createJsonMergePatch } from '../../apiserver/patch/json-merge-patch.js';
 import { type DryRun, dryRunSuffix } from '../util/dry-run.js';
 import { CliError } from '../util/errors.js';
+import { allWithFieldSelector, allWithSelector, localWithServerDryRun, resourcesRequired } from '../resource/flag-conflicts.js';
 import type { CommandEnv } from '../resource/command-env.js';
 import { throwCollected } from '../resource/go-aggregate.js';
 import { labelChangeMessage } from './change-message.js';
@@ -60,14 +61,14 @@ export function validateLabelAnnotate(o: LabelAnnotateOptions, env: Pick<Command
   const changes = isLabel ? parseLabelSpecs(pairs) : parseAnnotationSpecs(pairs);
   // annotate's version of this check reads a flag field that -o never sets, so only label has it.
   if (isLabel && o.list && o.output) throw new CliError('--list and --output may not be specified together');
-  if (o.all && o.selector) throw new CliError('cannot set --all and --selector at the same time');
-  if (o.all && o.fieldSelector) throw new CliError('cannot set --all and --field-selector at the same time');
+  if (o.all && o.selector) throw allWithSelector();
+  if (o.all && o.fieldSelector) throw allWithFieldSelector();
   if (o.local) {
-    if (o.dryRun === 'server') throw new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+    if (o.dryRun === 'server') throw localWithServerDryRun();
     if (resources.length) throw new CliError(`can only use local files by -f ${w.file} or --filename=${w.json} when --local=true is set`);
     if (o.files.length === 0) throw new CliError(`one or more files must be specified as -f ${w.file} or --filename=${w.json}`);
   } else if (resources.length === 0 && o.files.length === 0) {
-    throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+    throw resourcesRequired();
   }
   if (changes.set.size === 0 && changes.remove.length === 0 && !o.list) {
     throw new CliError(`at least one ${w.noun} update is required`);

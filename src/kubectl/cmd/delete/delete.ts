@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { AggregateCliError, CliError } from '../../util/errors.js';
+import { allWithFieldSelector, allWithSelector } from '../../resource/flag-conflicts.js';
 import { IMMEDIATE_DELETION_WARNING, parseCascade, resolveGracePeriod } from './options.js';
 import { deleteTargets, selectDeleteTargets } from './run-delete.js';
 import { waitForDeletion } from '../../resource/wait-deleted.js';
@@ -40,8 +41,8 @@ function runDelete(ctx: Context, args: string[], opts: Record<string, unknown>):
   const selector = opts['selector'] as string | undefined;
   const fieldSelector = opts['fieldSelector'] as string | undefined;
   const all = opts['all'] === true;
-  if (all && selector !== undefined) throw new CliError('cannot set --all and --selector at the same time');
-  if (all && fieldSelector !== undefined) throw new CliError('cannot set --all and --field-selector at the same time');
+  if (all && selector !== undefined) throw allWithSelector();
+  if (all && fieldSelector !== undefined) throw allWithFieldSelector();
   const cascade = parseCascade(opts['cascade']);
   const gracePeriodText = String(opts['gracePeriod']);
   const gracePeriodNum = Number(gracePeriodText);

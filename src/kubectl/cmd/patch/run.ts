@@ -15,6 +15,7 @@ import type { ResourceInfo } from '../../../apiserver/resources.js';
 import { type JsonObject, type JsonValue, jsonEqual } from '../../../common/json.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
+import { localWithServerDryRun } from '../../resource/flag-conflicts.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 import { throwCollected } from '../../resource/go-aggregate.js';
 import { objectPrinter, printObject } from '../../printers/print-object.js';
@@ -52,7 +53,7 @@ export function validatePatch(o: PatchOptions): PatchType {
   if (p && f) throw new CliError('cannot specify --patch and --patch-file together');
   if (!p && !f) throw new CliError('must specify --patch or --patch-file containing the contents of the patch');
   if (o.local && o.args.length) throw new CliError('cannot specify --local and server resources');
-  if (o.local && o.dryRun === 'server') throw new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+  if (o.local && o.dryRun === 'server') throw localWithServerDryRun();
   const t = (o.type === '' ? 'strategic' : o.type).toLowerCase() as PatchType;
   if (!PATCH_TYPES.includes(t)) throw new CliError(`--type must be one of [${PATCH_TYPES.join(' ')}], not ${JSON.stringify(o.type)}`);
   return t;
