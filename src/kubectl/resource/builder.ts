@@ -33,7 +33,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The manifest readers, loaded only when -f is given (`get pods` starts without them). */
-const files = lazy(() => require('./manifest-objects.js') as typeof import('./manifest-objects.js'));
+const manifests = lazy(() => require('./manifest-objects.js') as typeof import('./manifest-objects.js'));
 
 /** What a verb asks the builder for (the builder's parameters, from the verb's flags). */
 export interface BuilderRequest {
@@ -50,7 +50,7 @@ export interface BuilderRequest {
   all: boolean;
   /** -A */
   allNamespaces: boolean;
-  /** --local: the objects of -f as they are, the server never asked */
+  /** --local: the objects of -f as they are; the server is never asked */
   local: boolean;
 }
 
@@ -105,7 +105,7 @@ export function visitEach(items: (Target | Error)[], fn: (t: Target) => void): E
  */
 export function selectionsOf(req: Pick<BuilderRequest, 'args' | 'files' | 'recursive'>, env: Pick<BuilderEnv, 'cwd' | 'stdin'>): ResourceSelection[] {
   return req.files.length
-    ? files().selectionsFromFiles(req.files, { cwd: env.cwd, recursive: req.recursive, stdin: () => env.stdin() })
+    ? manifests().selectionsFromFiles(req.files, { cwd: env.cwd, recursive: req.recursive, stdin: () => env.stdin() })
     : parseResourceArgs(req.args);
 }
 
@@ -121,7 +121,7 @@ function pathsImplySingleItem(files: string[], cwd: string): boolean {
 
 /** The objects of -f as they are in the files (`--local`). Path errors throw. */
 export function visitFiles(req: Pick<BuilderRequest, 'files' | 'recursive'>, env: BuilderEnv): Targets {
-  const { objects, errors } = files().resolveManifestObjects(req.files, {
+  const { objects, errors } = manifests().resolveManifestObjects(req.files, {
     cwd: env.cwd,
     recursive: req.recursive,
     stdin: () => env.stdin(),
