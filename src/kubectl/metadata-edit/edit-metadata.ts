@@ -17,6 +17,7 @@ import { isJsonObject } from '../../common/json.js';
 import { createJsonMergePatch } from '../../apiserver/patch/json-merge-patch.js';
 import { type DryRun, dryRunSuffix } from '../util/dry-run.js';
 import { CliError } from '../util/errors.js';
+import { allWithFieldSelector, allWithSelector, localWithServerDryRun, resourcesRequired } from '../resource/flag-conflicts.js';
 import type { CommandEnv } from '../resource/command-env.js';
 import { throwCollected } from '../resource/go-aggregate.js';
 import { labelChangeMessage } from './change-message.js';
@@ -24,7 +25,7 @@ import { formatMapList } from './list-output.js';
 import { type MapField, applyMapChanges, currentMap } from './map-changes.js';
 import { type MapChanges, checkAnnotationModifyRemove, parseAnnotationSpecs, parseLabelSpecs, splitResourcesAndPairs } from './pairs.js';
 import { type ObjectPrinter, objectPrinter, printObject } from '../printers/print-object.js';
-import { type Target, type Targets, fileOptions, fileTargets, serverTargets } from '../resource/targets.js';
+import { type Target, visit, visitEach } from '../resource/builder.js';
 
 export interface LabelAnnotateOptions {
   field: MapField;
@@ -60,14 +61,14 @@ export function validateLabelAnnotate(o: LabelAnnotateOptions, env: Pick<Command
   const changes = isLabel ? parseLabelSpecs(pairs) : parseAnnotationSpecs(pairs);
   // annotate's version of this check reads a flag field that -o never sets, so only label has it.
   if (isLabel && o.list && o.output) throw new CliError('--list and --output may not be specified together');
-  if (o.all && o.selector) throw new CliError('cannot set --all and --selector at the same time');
-  if (o.all && o.fieldSelector) throw new CliError('cannot set --all and --field-selector at the same time');
+  if (o.all && o.selector) throw allWithSelector();
+  if (o.all && o.fieldSelector) throw allWithFieldSelector();
   if (o.local) {
-    if (o.dryRun === 'server') throw new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+    if (o.dryRun === 'server') throw localWithServerDryRun();
     if (resources.length) throw new CliError(`can only use local files by -f ${w.file} or --filename=${w.json} when --local=true is set`);
     if (o.files.length === 0) throw new CliError(`one or more files must be specified as -f ${w.file} or --filename=${w.json}`);
   } else if (resources.length === 0 && o.files.length === 0) {
-    throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+    throw resourcesRequired();
   }
   if (changes.set.size === 0 && changes.remove.length === 0 && !o.list) {
     throw new CliError(`at least one ${w.noun} update is required`);
@@ -79,33 +80,11 @@ export function validateLabelAnnotate(o: LabelAnnotateOptions, env: Pick<Command
 export function runLabelAnnotate(o: LabelAnnotateOptions, env: CommandEnv): void {
   const { changes, printer: earlyPrinter } = validateLabelAnnotate(o, env);
   const { resources } = splitResourcesAndPairs(o.args, WORDS[o.field].pair);
-  const fileOpts = fileOptions(o, env);
-  const targets: Targets = o.local
-    ? fileTargets(fileOpts)
-    : serverTargets(() => env.api(), {
-        ...fileOpts,
-        resources,
-        all: o.all,
-        allNamespaces: o.allNamespaces,
-        ...(o.selector !== undefined ? { selector: o.selector } : {}),
-        ...(o.fieldSelector !== undefined ? { fieldSelector: o.fieldSelector } : {}),
-      });
+  const targets = visit(() => env.api(), { ...o, args: resources }, env);
   if (!targets.singleItemImplied && o.resourceVersion) {
     throw new CliError('--resource-version may only be used with a single resource');
   }
-  const errors: Error[] = [];
-  for (const item of targets.items) {
-    if (item instanceof Error) {
-      errors.push(item);
-      continue;
-    }
-    try {
-      visitOne(item, o, changes, earlyPrinter, targets.singleItemImplied, env);
-    } catch (e) {
-      errors.push(e as Error);
-    }
-  }
-  throwCollected(errors);
+  throwCollected(visitEach(targets.items, (t) => visitOne(t, o, changes, earlyPrinter, targets.singleItemImplied, env)));
 }
 
 function visitOne(t: Target, o: LabelAnnotateOptions, changes: MapChanges, earlyPrinter: ObjectPrinter, single: boolean, env: CommandEnv): void {

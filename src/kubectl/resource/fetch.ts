@@ -4,6 +4,7 @@ import type { ResourceInfo } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
 import { lazy } from '../../common/lazy.js';
+import type { Selector } from '../../labels/label-selector.js';
 
 /** The label selector parser, loaded only for -l. */
 const selectors = lazy(() => require('../../labels/label-selector.js') as typeof import('../../labels/label-selector.js'));
@@ -46,7 +47,7 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
     return g;
   };
   for (const sel of selections) {
-    const ns = sel.info.namespaced ? (o.allNamespaces && !sel.name ? undefined : sel.namespace ?? o.namespace) : undefined;
+    const ns = selectionNamespace(sel, o.namespace, o.allNamespaces);
     const group = groupFor(sel.info);
     if (sel.name !== undefined) {
       try {
@@ -57,15 +58,27 @@ export function fetchSelections(api: ApiServer, selections: ResourceSelection[],
       }
       continue;
     }
-    const fieldPred = o.fieldSelector ? fieldSelectorPredicate(sel.info, o.fieldSelector) : undefined;
-    group.objects.push(
-      ...api.list(sel.info, ns, (obj) => {
-        if (labelSel && !selectors().selectorMatches(labelSel, obj.metadata.labels)) return false;
-        return !fieldPred || fieldPred(obj);
-      }),
-    );
+    group.objects.push(...listSelected(api, sel.info, ns, labelSel, o.fieldSelector || undefined));
   }
   return { groups, errors };
+}
+
+/**
+ * Where a selection is read: nowhere in particular for a cluster-scoped type; every namespace
+ * for a list with -A; else the object's own namespace (from -f), else the request's.
+ */
+export function selectionNamespace(sel: ResourceSelection, namespace: string, allNamespaces: boolean): string | undefined {
+  if (!sel.info.namespaced) return undefined;
+  return allNamespaces && sel.name === undefined ? undefined : sel.namespace ?? namespace;
+}
+
+/** The list of one type in a namespace (undefined: all), filtered by -l (parsed) and --field-selector. */
+export function listSelected(api: ApiServer, info: ResourceInfo, ns: string | undefined, labelSel: Selector | undefined, fieldSelector: string | undefined): KubeObject[] {
+  const fieldPred = fieldSelector ? fieldSelectorPredicate(info, fieldSelector) : undefined;
+  return api.list(info, ns, (obj) => {
+    if (labelSel && !selectors().selectorMatches(labelSel, obj.metadata.labels)) return false;
+    return !fieldPred || fieldPred(obj);
+  });
 }
 
 /** The API server parses -l; a bad selector is its BadRequest. */

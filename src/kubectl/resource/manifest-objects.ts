@@ -1,8 +1,12 @@
-import type { ResourceInfo } from '../../apiserver/resources.js';
+/**
+ * The objects of -f (files, directories with -R, `-` for stdin) as the builder reads them: each
+ * mapped to the resource that serves its kind, in its own namespace or the request's.
+ */
+import { type ResourceInfo, findByKind } from '../../apiserver/resources.js';
 import type { JsonObject } from '../../common/json.js';
 import { CliError } from '../util/errors.js';
-import { mapObject } from './file-selections.js';
-import { type ManifestSource, readManifestSourceResults } from '../manifests/index.js';
+import { type ManifestSource, readManifestSourceResults, readManifestSources } from '../manifests/index.js';
+import type { ResourceSelection } from './resource-args.js';
 
 /** One object of a manifest, resolved to its resource and the namespace it goes to. */
 export interface ResolvedObject {
@@ -14,10 +18,13 @@ export interface ResolvedObject {
   name: string;
 }
 
-export interface ResolveOptions {
+export interface FileReadOptions {
   cwd: string;
   recursive: boolean;
   stdin: () => string;
+}
+
+export interface ResolveOptions extends FileReadOptions {
   /** the request namespace (-n, or default) */
   namespace: string;
   /** -n was given: an object in another namespace is an error (kubectl's enforceNamespace) */
@@ -26,8 +33,50 @@ export interface ResolveOptions {
   validate: boolean;
 }
 
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
 /**
- * Reads -f sources the way create/apply/delete visit them: every good object comes back
+ * kubectl's error for a kind the server does not serve (a RESTMapping failure), worded as
+ * kubectl 1.3x prints it.
+ */
+function noMappingError(obj: JsonObject, source: string): CliError {
+  const meta = (obj['metadata'] ?? {}) as JsonObject;
+  return new CliError(
+    `resource mapping not found for name: "${str(meta['name'])}" namespace: "${str(meta['namespace'])}" from "${source}": ` +
+      `no matches for kind "${str(obj['kind'])}" in version "${str(obj['apiVersion'])}"\nensure CRDs are installed first`,
+  );
+}
+
+/** Maps one manifest object to its resource, or the error kubectl prints for it. */
+function mapObject(obj: JsonObject, source: string): ResourceInfo | CliError {
+  const info = findByKind(str(obj['apiVersion']), str(obj['kind']));
+  return info ?? noMappingError(obj, source);
+}
+
+/**
+ * `get/describe/wait/rollout -f FILE`: the objects the files name, each in its own namespace
+ * when it has one. The first bad document or unmappable object throws.
+ */
+export function selectionsFromFiles(files: string[], o: FileReadOptions): ResourceSelection[] {
+  const out: ResourceSelection[] = [];
+  for (const src of readManifestSources(files, o)) {
+    for (const object of src.objects) {
+      const info = mapObject(object, src.source);
+      if (info instanceof CliError) throw info;
+      const meta = (object['metadata'] ?? {}) as JsonObject;
+      const sel: ResourceSelection = { info, name: str(meta['name']) };
+      const ns = str(meta['namespace']);
+      if (ns) sel.namespace = ns;
+      out.push(sel);
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads -f sources the way create/apply/delete/label visit them: every good object comes back
  * resolved, and every bad document or unmappable object becomes an error of its own, so one
  * bad document does not stop the others.
  */

@@ -51,6 +51,21 @@ export function parseResourceArgs(args: string[]): ResourceSelection[] {
   return infos.flatMap((info) => names.map((name) => ({ info, name })));
 }
 
+/**
+ * builder.ResourceNames(defaultType, arg), as port-forward reads its target: `NAME` is of the
+ * default type, `TYPE/NAME` names its own type (no categories: `all/x` is an unknown type).
+ */
+export function parseResourceName(arg: string, defaultInfo: ResourceInfo): { info: ResourceInfo; name: string } {
+  const i = arg.indexOf('/');
+  if (i < 0) return { info: defaultInfo, name: arg };
+  const type = arg.slice(0, i);
+  const name = arg.slice(i + 1);
+  if (!name) throw new CliError('arguments in resource/name form must have a single resource and name');
+  const info = resolveResource(type);
+  if (!info) throw unknownResourceType(type);
+  return { info, name };
+}
+
 /** Groups selections by resource, keeping the order in which types first appear. */
 export function groupByResource<T extends { info: ResourceInfo }>(items: T[]): { info: ResourceInfo; items: T[] }[] {
   const groups: { info: ResourceInfo; items: T[] }[] = [];

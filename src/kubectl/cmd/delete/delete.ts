@@ -1,23 +1,15 @@
 import { type Command, Option } from 'commander';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import { type Cascade, IMMEDIATE_DELETION_WARNING, parseCascade, resolveGracePeriod } from './options.js';
-import { type DeleteTarget, deleteTargets } from './run-delete.js';
+import { deleteTargets, selectDeleteTargets } from './run-delete.js';
+import { allWithFieldSelector, allWithSelector } from '../../resource/flag-conflicts.js';
 import { waitForDeletion } from '../../resource/wait-deleted.js';
-import { fetchSelections } from '../../resource/fetch.js';
-import { resolveManifestObjects } from '../../resource/manifest-objects.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { missingResource } from '../../resource/builder-checks.js';
 import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
 import { type DryRun, parseDryRun } from '../../util/dry-run.js';
 import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
-
-const NO_RESOURCES = `You must provide one or more resources by argument or filename.
-Example resource specifications include:
-   '-f rsrc.yaml'
-   '--filename=rsrc.json'
-   '<resource> <name>'
-   '<resource>'`;
 
 export function registerDelete(program: Command, inv: Invocation): void {
   configure(program.command('delete'), inv)
@@ -103,8 +95,8 @@ export function completeDelete(flags: DeleteFlags, args: string[]): DeleteOption
   const selector = flags.selector;
   const fieldSelector = flags.fieldSelector;
   const all = flags.all === true;
-  if (all && selector !== undefined) throw new CliError('cannot set --all and --selector at the same time');
-  if (all && fieldSelector !== undefined) throw new CliError('cannot set --all and --field-selector at the same time');
+  if (all && selector !== undefined) throw allWithSelector();
+  if (all && fieldSelector !== undefined) throw allWithFieldSelector();
   const cascade = parseCascade(flags.cascade);
   const gracePeriodText = flags.gracePeriod;
   const gracePeriodNum = Number(gracePeriodText);
@@ -142,46 +134,26 @@ export function completeDelete(flags: DeleteFlags, args: string[]): DeleteOption
 
 /** Validate: something to delete, by argument or file. */
 export function validateDelete(o: DeleteOptions): void {
-  if (o.files.length === 0 && o.args.length === 0) throw new CliError(NO_RESOURCES);
+  if (o.files.length === 0 && o.args.length === 0) throw missingResource();
 }
 
 function runDelete(ctx: Context, o: DeleteOptions): Promise<void> | void {
-  const { args, files, selector, fieldSelector, byFilter, cascade, gracePeriod, force, dryRun, wait, ignoreNotFound, timeoutMs } = o;
+  const { args, files, selector, fieldSelector, cascade, gracePeriod, force, dryRun, wait, ignoreNotFound, timeoutMs } = o;
   const cluster = ctx.cluster();
-  const targets: DeleteTarget[] = [];
-  const errors: Error[] = [];
-  if (files.length) {
-    const r = resolveManifestObjects(files, {
-      cwd: ctx.io.cwd,
+  const { targets, errors } = selectDeleteTargets(
+    cluster.api,
+    {
+      args,
+      files,
       recursive: o.recursive,
-      stdin: () => ctx.io.readStdin(),
-      namespace: ctx.namespace(),
-      enforceNamespace: ctx.namespaceExplicit,
-      validate: false,
-    });
-    errors.push(...r.errors);
-    targets.push(...r.objects.map((obj) => ({ info: obj.info, namespace: obj.namespace, name: obj.name, source: obj.source })));
-  } else {
-    const selections = parseResourceArgs(args);
-    if (!byFilter && selections.some((s) => s.name === undefined)) {
-      throw new CliError('resource(s) were provided, but no name was specified');
-    }
-    if (byFilter && selections.some((s) => s.name !== undefined)) {
-      throw new CliError('name cannot be provided when a selector is specified');
-    }
-    if (byFilter) {
-      const fetchOpts: Parameters<typeof fetchSelections>[2] = { namespace: ctx.namespace(), allNamespaces: o.allNamespaces, ignoreNotFound: true };
-      if (selector !== undefined) fetchOpts.labelSelector = selector;
-      if (fieldSelector !== undefined) fetchOpts.fieldSelector = fieldSelector;
-      for (const g of fetchSelections(cluster.api, selections, fetchOpts).groups) {
-        for (const obj of g.objects) targets.push({ info: g.info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '' });
-      }
-    } else {
-      for (const s of selections) {
-        targets.push({ info: s.info, namespace: s.info.namespaced ? ctx.namespace() : undefined, name: s.name ?? '' });
-      }
-    }
-  }
+      all: o.all,
+      allNamespaces: o.allNamespaces,
+      local: false,
+      ...(selector !== undefined ? { selector } : {}),
+      ...(fieldSelector !== undefined ? { fieldSelector } : {}),
+    },
+    commandEnv(ctx),
+  );
   if (gracePeriod === 0 && force) ctx.io.err(IMMEDIATE_DELETION_WARNING);
   if (cascade.warning) ctx.io.err(`${cascade.warning}\n`);
   if (targets.length === 0 && errors.length === 0) {

@@ -1,19 +1,48 @@
 import type { Cluster } from '../../../cluster/cluster.js';
-import type { ResourceInfo } from '../../../apiserver/resources.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
-import type { PropagationPolicy } from '../../../apiserver/server.js';
+import type { ApiServer, PropagationPolicy } from '../../../apiserver/server.js';
+import { type BuilderEnv, type BuilderRequest, type Target, placeNamed, visitFiles } from '../../resource/builder.js';
+import { rejectNamesWithSelector, requireNames } from '../../resource/builder-checks.js';
+import { fetchSelections } from '../../resource/fetch.js';
+import { parseResourceArgs } from '../../resource/resource-args.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
 import { deleteMessage } from './message.js';
 
-/** One object to delete, as the resource builder found it. */
-export interface DeleteTarget {
-  info: ResourceInfo;
-  namespace: string | undefined;
-  name: string;
-  /** the manifest it came from (`-f`), for error messages */
-  source?: string;
+/**
+ * One object to delete: the builder's target without its object (delete.go's builder has
+ * RequireObject(false): named objects are not read before the DELETE).
+ */
+export type DeleteTarget = Pick<Target, 'info' | 'namespace' | 'name' | 'source'>;
+
+/**
+ * delete's builder: the objects of -f as the files name them (resource arguments beside -f are
+ * ignored), or the named objects, or the lists -l / --field-selector / --all select (NotFound
+ * ignored). Unlike visitServer, --all selects with any number of types, a TYPE/NAME with a
+ * selector gets the "name cannot be provided" error, and nothing is read before the DELETE.
+ */
+export function selectDeleteTargets(api: ApiServer, req: BuilderRequest, env: BuilderEnv): { targets: DeleteTarget[]; errors: Error[] } {
+  if (req.files.length) {
+    const items = visitFiles(req, env).items;
+    return { targets: items.filter((t): t is Target => !(t instanceof Error)), errors: items.filter((t): t is Error => t instanceof Error) };
+  }
+  const byFilter = req.all || req.selector !== undefined || req.fieldSelector !== undefined;
+  const selections = parseResourceArgs(req.args);
+  if (!byFilter) {
+    requireNames(selections);
+    return { targets: placeNamed(selections, env.namespace), errors: [] };
+  }
+  rejectNamesWithSelector(selections);
+  const fetched = fetchSelections(api, selections, {
+    namespace: env.namespace,
+    allNamespaces: req.allNamespaces,
+    ignoreNotFound: true,
+    ...(req.selector !== undefined ? { labelSelector: req.selector } : {}),
+    ...(req.fieldSelector !== undefined ? { fieldSelector: req.fieldSelector } : {}),
+  });
+  const targets = fetched.groups.flatMap((g) => g.objects.map((o) => ({ info: g.info, namespace: o.metadata.namespace, name: o.metadata.name ?? '' })));
+  return { targets, errors: [] };
 }
 
 export interface DeleteRun {

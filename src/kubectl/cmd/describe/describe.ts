@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import { describeObjects } from '../../describe/describe-objects.js';
-import { selectionsFromFiles } from '../../resource/file-selections.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { selectionsOf } from '../../resource/builder.js';
+import { rejectNamesWithSelector } from '../../resource/builder-checks.js';
 import { type BoolFlagValue, collect } from '../util/flags.js';
 import { type LateFlag, lateBool } from '../util/late-flag.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
 export function registerDescribe(program: Command, inv: Invocation): void {
@@ -63,12 +63,8 @@ export function completeDescribe(ctx: Context, flags: DescribeFlags, args: strin
 /** Run: the selections (files read first), then the objects described. */
 function runDescribe(ctx: Context, o: DescribeOptions): void {
   const { args, selector, allNamespaces } = o;
-  const selections = o.files.length
-    ? selectionsFromFiles(o.files, { cwd: ctx.io.cwd, recursive: o.recursive, stdin: () => ctx.io.readStdin() })
-    : parseResourceArgs(args);
-  if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
-    throw new CliError('name cannot be provided when a selector is specified');
-  }
+  const selections = selectionsOf({ args, files: o.files, recursive: o.recursive }, commandEnv(ctx));
+  if (selector !== undefined) rejectNamesWithSelector(selections);
   const cluster = ctx.cluster();
   const result = describeObjects(cluster.api, {
     selections,

@@ -3,17 +3,17 @@ import { CliError, ExitCode } from '../../util/errors.js';
 import { fetchSelections } from '../../resource/fetch.js';
 import { printGet } from './print.js';
 import { type OutputSpec, parseOutput } from '../../printers/output.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { selectionsOf } from '../../resource/builder.js';
+import { rejectNamesWithSelector } from '../../resource/builder-checks.js';
 import { statusErrorText } from '../util/check-err.js';
 import { StatusError } from '../../../apiserver/errors.js';
 import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
 import { type LateFlag, lateBool } from '../util/late-flag.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import { lazy } from '../../../common/lazy.js';
 
-/** Only `get -f` and `get -w` need these. */
-const fileSelections = lazy(() => require('../../resource/file-selections.js') as typeof import('../../resource/file-selections.js'));
+/** Only `get -w` needs these. */
 const watch = lazy(() => ({
   ...(require('./watch-get.js') as typeof import('./watch-get.js')),
   ...(require('./request-timeout.js') as typeof import('./request-timeout.js')),
@@ -142,12 +142,8 @@ export function completeGet(ctx: Context, flags: GetFlags, args: string[]): GetO
 async function runGet(ctx: Context, o: GetOptions): Promise<void> {
   const { args, files, selector, spec, labelColumns, allNamespaces } = o;
   const cluster = ctx.cluster();
-  const selections = files.length
-    ? fileSelections().selectionsFromFiles(files, { cwd: ctx.io.cwd, recursive: o.recursive, stdin: () => ctx.io.readStdin() })
-    : parseResourceArgs(args);
-  if (selector !== undefined && selections.some((s) => s.name !== undefined)) {
-    throw new CliError('name cannot be provided when a selector is specified');
-  }
+  const selections = selectionsOf({ args, files, recursive: o.recursive }, commandEnv(ctx));
+  if (selector !== undefined) rejectNamesWithSelector(selections);
   const ignoreNotFound = o.ignoreNotFound();
   const watchOnly = o.watchOnly();
   if (o.watch() || watchOnly) {

@@ -15,10 +15,11 @@ import type { ResourceInfo } from '../../../apiserver/resources.js';
 import { type JsonObject, type JsonValue, jsonEqual } from '../../../common/json.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
+import { localWithServerDryRun } from '../../resource/flag-conflicts.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 import { throwCollected } from '../../resource/go-aggregate.js';
 import { objectPrinter, printObject } from '../../printers/print-object.js';
-import { type Target, fileOptions, fileTargets, serverTargets } from '../../resource/targets.js';
+import { type Target, visit, visitEach } from '../../resource/builder.js';
 import { patchLocally } from './local-patch.js';
 import { type PatchBody, parsePatchBody, readPatchFile } from './patch-body.js';
 
@@ -52,7 +53,7 @@ export function validatePatch(o: PatchOptions): PatchType {
   if (p && f) throw new CliError('cannot specify --patch and --patch-file together');
   if (!p && !f) throw new CliError('must specify --patch or --patch-file containing the contents of the patch');
   if (o.local && o.args.length) throw new CliError('cannot specify --local and server resources');
-  if (o.local && o.dryRun === 'server') throw new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+  if (o.local && o.dryRun === 'server') throw localWithServerDryRun();
   const t = (o.type === '' ? 'strategic' : o.type).toLowerCase() as PatchType;
   if (!PATCH_TYPES.includes(t)) throw new CliError(`--type must be one of [${PATCH_TYPES.join(' ')}], not ${JSON.stringify(o.type)}`);
   return t;
@@ -62,26 +63,9 @@ export function runPatch(o: PatchOptions, env: CommandEnv): void {
   const type = validatePatch(o);
   const text = o.patchFile ? readPatchFile(o.patchFile, env.cwd) : o.patch ?? '';
   const body = parsePatchBody(text, o.patch ?? '');
-  const fileOpts = fileOptions(o, env);
-  const targets = o.local
-    ? fileTargets(fileOpts)
-    : serverTargets(() => env.api(), { ...fileOpts, resources: o.args, all: false, allNamespaces: false });
-  const errors: Error[] = [];
-  let count = 0;
-  for (const item of targets.items) {
-    if (item instanceof Error) {
-      errors.push(item);
-      continue;
-    }
-    count++;
-    try {
-      env.out(patchOne(item, type, body, o, env));
-    } catch (e) {
-      errors.push(e as Error);
-    }
-  }
-  throwCollected(errors);
-  if (count === 0) throw new CliError('no objects passed to patch');
+  const targets = visit(() => env.api(), { ...o, all: false, allNamespaces: false }, env);
+  throwCollected(visitEach(targets.items, (t) => env.out(patchOne(t, type, body, o, env))));
+  if (targets.items.every((t) => t instanceof Error)) throw new CliError('no objects passed to patch');
 }
 
 function patchOne(t: Target, type: PatchType, body: PatchBody, o: PatchOptions, env: CommandEnv): string {

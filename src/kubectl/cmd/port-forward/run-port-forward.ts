@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ApiServer } from '../../../apiserver/server.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
-import { findByKind, resolveResource, type ResourceInfo } from '../../../apiserver/resources.js';
+import { findByKind } from '../../../apiserver/resources.js';
 import { isJsonObject } from '../../../common/json.js';
 import { resolveImage } from '../../../images/registry.js';
 import { CliError } from '../../util/errors.js';
-import { unknownResourceType } from '../../resource/resource-args.js';
+import type { CommandEnv } from '../../resource/command-env.js';
+import { parseResourceName } from '../../resource/resource-args.js';
 import { appAnswer } from './app-response.js';
 import { type ForwardAnswer, PortForwarder } from './forwarder.js';
 import { parseAddresses, parsePorts } from './parse-ports.js';
@@ -26,13 +26,8 @@ export interface PortForwardOptions {
   podRunningTimeoutMs: number;
 }
 
-export interface PortForwardEnv {
-  out: (t: string) => void;
-  err: (t: string) => void;
-  namespace: string;
-  api: () => ApiServer;
-  /** catches the cluster up to now (the pod may have changed since the last look) */
-  settle: () => void;
+/** The command environment (settle catches the cluster up: the pod may have changed since the last look), plus: */
+export interface PortForwardEnv extends Pick<CommandEnv, 'out' | 'err' | 'namespace' | 'api' | 'settle'> {
   /** cluster time, ms */
   nowMs: () => number;
   /** runs the cluster until done() or ms of cluster time passed; whether done() held */
@@ -48,18 +43,6 @@ export interface PortForwardEnv {
 const PODS = findByKind('v1', 'Pod')!;
 const IMAGE_REPOSITORIES = findByKind('kubemu.io/v1alpha1', 'ImageRepository')!;
 
-/** args[0]: `NAME` is a pod, `TYPE/NAME` anything kubectl can attach to. */
-export function parseTarget(arg: string): { info: ResourceInfo; name: string } {
-  const i = arg.indexOf('/');
-  if (i < 0) return { info: PODS, name: arg };
-  const type = arg.slice(0, i);
-  const name = arg.slice(i + 1);
-  if (!name) throw new CliError('arguments in resource/name form must have a single resource and name');
-  const info = resolveResource(type);
-  if (!info) throw unknownResourceType(type);
-  return { info, name };
-}
-
 /** attachablePodForObject: the pod itself, or the most active pod the selector matches (waiting for one). */
 export async function pickPod(obj: KubeObject, env: PortForwardEnv, timeoutMs: number): Promise<KubeObject> {
   if (obj.kind === 'Pod') return obj;
@@ -74,7 +57,8 @@ export async function pickPod(obj: KubeObject, env: PortForwardEnv, timeoutMs: n
 
 /** Complete: the pod and the ports as `LOCAL:REMOTE` with numeric remote ports. */
 export async function completePortForward(opts: PortForwardOptions, env: PortForwardEnv): Promise<{ pod: KubeObject; ports: string[] }> {
-  const { info, name } = parseTarget(opts.args[0]!);
+  // args[0]: `NAME` is a pod, `TYPE/NAME` anything kubectl can attach to.
+  const { info, name } = parseResourceName(opts.args[0]!, PODS);
   const obj = env.api().get(info, info.namespaced ? env.namespace : undefined, name);
   const pod = await pickPod(obj, env, opts.podRunningTimeoutMs);
   const rest = opts.args.slice(1);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { lazy } from '../../../common/lazy.js';
 import { ExitCode, RawError } from '../../util/errors.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { collect } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import {
@@ -28,8 +28,7 @@ const undo = lazy(() => require('./undo.js') as typeof import('./undo.js'));
 const pause = lazy(() => require('./pause.js') as typeof import('./pause.js'));
 const resume = lazy(() => require('./resume.js') as typeof import('./resume.js'));
 const restart = lazy(() => require('./restart.js') as typeof import('./restart.js'));
-const resourceArgs = lazy(() => require('../../resource/resource-args.js') as typeof import('../../resource/resource-args.js'));
-const fileSelections = lazy(() => require('../../resource/file-selections.js') as typeof import('../../resource/file-selections.js'));
+const builder = lazy(() => require('../../resource/builder.js') as typeof import('../../resource/builder.js'));
 const help = lazy(() => require('./help.js') as typeof import('./help.js'));
 
 /** -l, -f and -R, which every rollout subcommand takes. */
@@ -45,9 +44,7 @@ function addBuilderFlags(cmd: Command): Command {
 /** The objects the builder visits (after Validate). */
 function resolve(ctx: Context, b: RolloutBuilderOptions) {
   const recursive = parseRecursive(b);
-  const selections = b.files.length
-    ? fileSelections().selectionsFromFiles(b.files, { cwd: ctx.io.cwd, recursive, stdin: () => ctx.io.readStdin() })
-    : resourceArgs().parseResourceArgs(b.args);
+  const selections = builder().selectionsOf({ args: b.args, files: b.files, recursive }, commandEnv(ctx));
   const api = ctx.cluster().api;
   return targets().resolveTargets(api, {
     selections,

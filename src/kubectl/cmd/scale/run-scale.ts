@@ -10,9 +10,10 @@
  * deployments included, whose Scale status is status.replicas (all their pods).
  */
 import type { DryRun } from '../../util/dry-run.js';
-import { AggregateCliError, CliError } from '../../util/errors.js';
+import { CliError } from '../../util/errors.js';
+import { aggregate } from '../../resource/go-aggregate.js';
 import type { CommandEnv } from '../../resource/command-env.js';
-import { type Target, fileOptions, serverTargets } from '../../resource/targets.js';
+import { type Target, visitServer } from '../../resource/builder.js';
 import { SetPrinter } from '../../printers/print-set.js';
 import { preconditionFailure, preconditionFrom, scaleSynced } from './precondition.js';
 
@@ -47,16 +48,12 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
   // The printer is built first (ToOptions), so a bad -o fails before anything is read.
   const printer = new SetPrinter(o.output, env.cwd, 'scaled', o.dryRun);
   validateScale(o);
-  const targets = serverTargets(() => env.api(), {
-    ...fileOptions(o, env),
-    resources: o.args,
-    all: o.all,
-    allNamespaces: false,
-    ...(o.selector ? { selector: o.selector } : {}),
-  });
+  // `-l ''` selects nothing here: scale passes the selector only when it is not empty.
+  const { selector, ...rest } = o;
+  const targets = visitServer(() => env.api(), { ...rest, ...(selector ? { selector } : {}), allNamespaces: false, local: false }, env);
   const infos = targets.items.filter((t): t is Target => !(t instanceof Error));
   const infoErrors = targets.items.filter((t): t is Error => t instanceof Error);
-  const infoErr = infoErrors.length === 0 ? undefined : infoErrors.length === 1 ? infoErrors[0]! : new AggregateCliError(infoErrors);
+  const infoErr = aggregate(infoErrors);
   if (o.resourceVersion && infos.length > 1) throw new CliError('cannot use --resource-version with multiple resources');
   if (infos.length === 0) throw infoErr ?? new CliError('no objects passed to scale');
   const precondition = preconditionFrom(o.currentReplicas, o.resourceVersion);

@@ -10,6 +10,7 @@
  */
 import type { JsonObject } from '../../../common/json.js';
 import { CliError } from '../../util/errors.js';
+import { allWithSelector, localWithServerDryRun, resourcesRequired } from '../../resource/flag-conflicts.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { type EnvVar, parseEnv, splitEnvironmentFromResources } from './env-args.js';
 import { envFromObject } from './env-from.js';
@@ -18,7 +19,7 @@ import { envOf, overwriteError, setContainerEnv, updateEnv } from './env-update.
 import { containerList, podSpecOf } from './pod-spec.js';
 import { selectString } from './container-select.js';
 import { SetPrinter } from '../../printers/print-set.js';
-import type { SetCommandEnv } from './set-env.js';
+import type { CommandEnv } from '../../resource/command-env.js';
 import { applyChanges, resolveTargets } from './visit.js';
 import { AggregateCliError } from '../../util/errors.js';
 
@@ -47,18 +48,18 @@ class OverwriteError extends Error {}
 
 /** set_env.go Validate: the first problem, in kubectl's order (then kubemu's refusal of --resolve). */
 export function validateSetEnv(o: SetEnvOptions, resources: string[]): void {
-  if (o.local && o.dryRun === 'server') throw new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+  if (o.local && o.dryRun === 'server') throw localWithServerDryRun();
   if (o.files.length === 0 && resources.length < 1) {
-    throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+    throw resourcesRequired();
   }
   if (o.list && o.output) throw new CliError('--list and --output may not be specified together');
   if (o.keys.length > 0 && !o.from) throw new CliError('when specifying --keys, a configmap or secret must be provided with --from');
   if (o.resolve) throw new CliError('--resolve is not emulated by kubemu');
 }
 
-export function runSetEnv(o: SetEnvOptions, env: SetCommandEnv): void {
+export function runSetEnv(o: SetEnvOptions, env: CommandEnv): void {
   // Complete
-  if (o.all && o.selector) throw new CliError('cannot set --all and --selector at the same time');
+  if (o.all && o.selector) throw allWithSelector();
   const split = splitEnvironmentFromResources(o.args);
   if (!split) throw new CliError(`all resources must be specified before environment changes: ${o.args.join(' ')}`);
   const printer = new SetPrinter(o.output, env.cwd, 'env updated', o.dryRun);

@@ -3,11 +3,12 @@
  * at once), Run (one strategic patch per changed object).
  */
 import { AggregateCliError, CliError } from '../../util/errors.js';
+import { allWithSelector, localWithServerDryRun, resourcesRequired } from '../../resource/flag-conflicts.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { parseImageArgs } from './image-pairs.js';
 import { SetPrinter } from '../../printers/print-set.js';
 import { setImages } from './set-image.js';
-import type { SetCommandEnv } from './set-env.js';
+import type { CommandEnv } from '../../resource/command-env.js';
 import { applyChanges, resolveTargets } from './visit.js';
 
 export interface SetImageOptions {
@@ -30,22 +31,22 @@ Example resource specifications include:
 /** set_image.go Validate: every problem at once, one per line. */
 export function validateSetImage(o: SetImageOptions, resources: string[], images: ReadonlyMap<string, string>): void {
   const problems: Error[] = [];
-  if (o.all && o.selector) problems.push(new CliError('cannot set --all and --selector at the same time'));
+  if (o.all && o.selector) problems.push(allWithSelector());
   if (resources.length < 1 && o.files.length === 0) {
-    problems.push(new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>'));
+    problems.push(resourcesRequired());
   }
   if (images.size < 1) problems.push(new CliError('at least one image update is required'));
   else if (images.size > 1 && images.has('*')) {
     problems.push(new CliError('all containers are already specified by *, but saw more than one container_name=container_image pairs'));
   }
   if (o.local && o.dryRun === 'server') {
-    problems.push(new CliError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?'));
+    problems.push(localWithServerDryRun());
   }
   if (problems.length === 1) throw problems[0]!;
   if (problems.length > 1) throw new AggregateCliError(problems);
 }
 
-export function runSetImage(o: SetImageOptions, env: SetCommandEnv): void {
+export function runSetImage(o: SetImageOptions, env: CommandEnv): void {
   // Complete
   const printer = new SetPrinter(o.output, env.cwd, 'image updated', o.dryRun);
   const { resources, images } = parseImageArgs(o.args);

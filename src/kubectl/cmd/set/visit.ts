@@ -11,10 +11,12 @@
 import type { JsonObject } from '../../../common/json.js';
 import { cloneJson } from '../../../common/json.js';
 import type { DryRun } from '../../util/dry-run.js';
-import { AggregateCliError, CliError } from '../../util/errors.js';
+import { CliError } from '../../util/errors.js';
 import { kindGroup } from '../../../apiserver/resources.js';
-import { MISSING_RESOURCE, type Target, type Targets, fileOptions, fileTargets, serverTargets } from '../../resource/targets.js';
-import type { SetCommandEnv } from './set-env.js';
+import { type Target, visit } from '../../resource/builder.js';
+import { missingResource } from '../../resource/builder-checks.js';
+import { aggregate } from '../../resource/go-aggregate.js';
+import type { CommandEnv } from '../../resource/command-env.js';
 import type { SetPrinter } from '../../printers/print-set.js';
 import { isEmptyPatch, twoWayPatch } from './two-way-patch.js';
 import { typedDecodeError } from '../../manifests/index.js';
@@ -30,23 +32,14 @@ export interface TargetOptions {
 }
 
 /** The builder's Do().Infos(): every object, or all the errors (then nothing is changed). */
-export function resolveTargets(o: TargetOptions, env: SetCommandEnv): Target[] {
-  const fileOpts = fileOptions(o, env);
+export function resolveTargets(o: TargetOptions, env: CommandEnv): Target[] {
   // The builder has nothing to visit: no files (and, locally, no resource arguments either).
-  if (o.local && o.files.length === 0) throw new CliError(MISSING_RESOURCE);
-  const targets: Targets = o.local
-    ? fileTargets(fileOpts)
-    : serverTargets(() => env.api(), {
-        ...fileOpts,
-        resources: o.resources,
-        all: o.all,
-        allNamespaces: false,
-        ...(o.selector ? { selector: o.selector } : {}),
-      });
+  if (o.local && o.files.length === 0) throw missingResource();
+  const { resources: args, selector, ...rest } = o;
+  const targets = visit(() => env.api(), { ...rest, args, ...(selector ? { selector } : {}), allNamespaces: false }, env);
   const items = o.local ? targets.items.map(typedDecode) : targets.items;
-  const errors = items.filter((t): t is Error => t instanceof Error);
-  if (errors.length === 1) throw errors[0]!;
-  if (errors.length > 1) throw new AggregateCliError(errors);
+  const error = aggregate(items.filter((t): t is Error => t instanceof Error));
+  if (error) throw error;
   return items as Target[];
 }
 
@@ -80,7 +73,7 @@ export interface ApplyChangesOptions {
 }
 
 /** Applies `mutate` to every target and prints or patches; returns the errors to report. */
-export function applyChanges(targets: Target[], mutate: Mutation, printer: SetPrinter, o: ApplyChangesOptions, env: SetCommandEnv): Error[] {
+export function applyChanges(targets: Target[], mutate: Mutation, printer: SetPrinter, o: ApplyChangesOptions, env: CommandEnv): Error[] {
   const errors: Error[] = [];
   for (const t of targets) {
     const after = cloneJson(t.object);

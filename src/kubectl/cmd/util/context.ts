@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { type Cluster, openCluster } from '../../../cluster/cluster.js';
 import { settle } from '../../../cluster/time.js';
 import type { CommandIO } from './io.js';
+import type { CommandEnv } from '../../resource/command-env.js';
 
 /** Global flags every command accepts. */
 export interface GlobalFlags {
@@ -62,10 +63,10 @@ export class Context {
 }
 
 /**
- * What the client-side logic of a command needs from the CLI, with the cluster opened only if
- * the command asks for it (label/annotate/patch/set with --local never open it).
+ * The command environment of resource/command-env.ts, with the cluster opened only if the
+ * command asks for it (label/annotate/patch/set with --local never open it).
  */
-export function commandEnv(ctx: Context) {
+export function commandEnv(ctx: Context): CommandEnv {
   return {
     out: (t: string) => ctx.io.out(t),
     err: (t: string) => ctx.io.err(t),

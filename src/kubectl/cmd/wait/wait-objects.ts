@@ -1,13 +1,12 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
 import { kindGroup, type ResourceInfo } from '../../../apiserver/resources.js';
 import { StatusError } from '../../../apiserver/errors.js';
-import { fieldSelectorPredicate } from '../../../apiserver/field-selector.js';
 import type { Cluster } from '../../../cluster/cluster.js';
 import { CliError } from '../../util/errors.js';
-import { labelSelectorOrBadRequest } from '../../resource/fetch.js';
+import { labelSelectorOrBadRequest, listSelected, selectionNamespace } from '../../resource/fetch.js';
+import { requireNames } from '../../resource/builder-checks.js';
 import { nameOf } from '../../printers/output.js';
 import type { ResourceSelection } from '../../resource/resource-args.js';
-import { selectorMatches } from '../../../labels/label-selector.js';
 import { waitUntil } from '../../../cluster/time.js';
 import { conditionMet, jsonPathMet } from './check-condition.js';
 import type { ForCondition } from './for-condition.js';
@@ -45,7 +44,7 @@ function resolveTargets(cluster: Cluster, req: WaitRequest): { targets: Target[]
   const labelSel = req.labelSelector ? labelSelectorOrBadRequest(req.labelSelector) : undefined;
   const targets: Target[] = [];
   for (const sel of req.selections) {
-    const ns = sel.info.namespaced ? (req.allNamespaces && sel.name === undefined ? undefined : sel.namespace ?? req.namespace) : undefined;
+    const ns = selectionNamespace(sel, req.namespace, req.allNamespaces);
     if (sel.name !== undefined) {
       const obj = api.tryGet(sel.info, ns, sel.name);
       if (!obj) {
@@ -55,9 +54,9 @@ function resolveTargets(cluster: Cluster, req: WaitRequest): { targets: Target[]
       targets.push({ info: sel.info, namespace: ns, object: obj });
       continue;
     }
-    if (!req.all && !labelSel && !req.fieldSelector) throw new CliError('resource(s) were provided, but no name was specified');
-    const fieldPred = req.fieldSelector ? fieldSelectorPredicate(sel.info, req.fieldSelector) : undefined;
-    for (const obj of api.list(sel.info, ns, (o) => (!labelSel || selectorMatches(labelSel, o.metadata.labels)) && (!fieldPred || fieldPred(o)))) {
+    // a list needs -l, --field-selector or --all
+    if (!req.all && !labelSel && !req.fieldSelector) requireNames([sel]);
+    for (const obj of listSelected(api, sel.info, ns, labelSel, req.fieldSelector || undefined)) {
       targets.push({ info: sel.info, namespace: obj.metadata.namespace, object: obj });
     }
   }

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { goDurationError, parseGoDuration } from '../../../common/go-duration.js';
-import { CliError, UsageError } from '../../util/errors.js';
-import { selectionsFromFiles } from '../../resource/file-selections.js';
-import { parseResourceArgs } from '../../resource/resource-args.js';
+import { UsageError } from '../../util/errors.js';
+import { selectionsOf } from '../../resource/builder.js';
+import { missingResource } from '../../resource/builder-checks.js';
 import { type ForCondition, parseForCondition } from './for-condition.js';
 import { waitForObjects } from './wait-objects.js';
 import { FOREVER_MS } from '../../../cluster/time.js';
 import { collect } from '../util/flags.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { type Invocation, action, configure } from '../util/program.js';
 
 export function registerWait(program: Command, inv: Invocation): void {
@@ -73,17 +73,8 @@ export function completeWait(flags: WaitFlags, args: string[]): WaitOptions {
 
 /** Run: the builder's selections (none is the builder's error), then the wait in cluster time. */
 async function runWait(ctx: Context, o: WaitOptions): Promise<void> {
-  const selections = o.files.length
-    ? selectionsFromFiles(o.files, { cwd: ctx.io.cwd, recursive: o.recursive, stdin: () => ctx.io.readStdin() })
-    : parseResourceArgs(o.args);
-  if (selections.length === 0) {
-    throw new CliError(`You must provide one or more resources by argument or filename.
-Example resource specifications include:
-   '-f rsrc.yaml'
-   '--filename=rsrc.json'
-   '<resource> <name>'
-   '<resource>'`);
-  }
+  const selections = selectionsOf({ args: o.args, files: o.files, recursive: o.recursive }, commandEnv(ctx));
+  if (selections.length === 0) throw missingResource();
   const cluster = ctx.cluster();
   await waitForObjects(cluster, {
     selections,
