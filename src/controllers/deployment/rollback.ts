@@ -1,10 +1,12 @@
 import type { ControllerContext } from '../framework/controller.js';
-import { ANNOTATIONS_TO_SKIP, POD_TEMPLATE_HASH_LABEL, ROLLBACK_TO_ANNOTATION } from './annotations.js';
+import { ANNOTATIONS_TO_SKIP } from './annotations.js';
+import { POD_TEMPLATE_HASH_LABEL, ROLLBACK_TO_ANNOTATION } from '../../api/apps/v1/annotations.js';
 import { COMPONENT, DEPLOYMENTS } from './resources.js';
 import { lastRevision, parseRevision, revisionOf } from './revision.js';
 import { getAllReplicaSetsAndSyncRevision } from './sync-revision.js';
 import { equalIgnoreHash } from './template-equal.js';
-import type { Deployment, ReplicaSet } from './types.js';
+import type { Deployment } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { setOwn } from '../../common/own-keys.js';
 
 /**

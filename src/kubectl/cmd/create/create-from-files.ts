@@ -10,7 +10,8 @@ import { StatusError, withSource } from '../../../apiserver/errors.js';
 import type { JsonObject } from '../../../common/json.js';
 import type { ResolvedObject } from '../../resource/manifest-objects.js';
 import type { DryRun } from '../../util/dry-run.js';
-import { LAST_APPLIED_ANNOTATION, lastAppliedAnnotationValue, withDefaultNamespace } from '../../apply/last-applied.js';
+import { lastAppliedAnnotationValue, withDefaultNamespace } from '../../apply/last-applied.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { isJsonObject } from '../../../common/json.js';
 
 export interface CreateFromFileOptions {

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
 import { CliError } from '../../util/errors.js';
-import { REVISION_ANNOTATION } from './annotations.js';
+import { REVISION_ANNOTATION } from '../../../api/apps/v1/annotations.js';
 
 /** What one look at a Deployment tells `rollout status`: the line to print and whether it is done. */
 export interface StatusLine {

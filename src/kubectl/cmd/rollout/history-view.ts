@@ -2,7 +2,7 @@ import type { KubeObject } from '../../../api/meta/v1.js';
 import { CliError } from '../../util/errors.js';
 import { DESCRIBE_TABWRITER, tabwrite } from '../../printers/tabwriter.js';
 import type { PodTemplate } from '../../describe/pod-template.js';
-import { CHANGE_CAUSE_ANNOTATION } from './annotations.js';
+import { CHANGE_CAUSE_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { replicaSetRevision } from './replica-sets.js';
 import { printTemplate } from './template-text.js';
 

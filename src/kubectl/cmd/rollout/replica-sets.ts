@@ -3,7 +3,7 @@ import { findByKind } from '../../../apiserver/resources.js';
 import type { ApiServer } from '../../../apiserver/server.js';
 import { type JsonValue, jsonEqual } from '../../../common/json.js';
 import { labelSelectorAsSelector, selectorMatches } from '../../../labels/label-selector.js';
-import { POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION } from './annotations.js';
+import { POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION } from '../../../api/apps/v1/annotations.js';
 
 /** A Deployment's ReplicaSets as kubectl's deploymentutil.GetAllReplicaSets splits them. */
 export interface DeploymentReplicaSets {

@@ -1,6 +1,6 @@
 import type { ApiServer } from '../../../apiserver/server.js';
 import { CliError } from '../../util/errors.js';
-import { RESTARTED_AT_ANNOTATION } from './annotations.js';
+import { RESTARTED_AT_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { type PatchOrError, patchObjects } from './object-patches.js';
 import type { PauseResumeRequest } from './pause.js';
 import { type RolloutTarget, isDeployment } from './targets.js';

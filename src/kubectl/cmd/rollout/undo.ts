@@ -1,6 +1,6 @@
 import type { ApiServer } from '../../../apiserver/server.js';
 import { AggregateCliError, CliError } from '../../util/errors.js';
-import { LAST_APPLIED_ANNOTATION } from './annotations.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { allReplicaSets, deploymentReplicaSets } from './replica-sets.js';
 import { type RolloutTarget, type Visit, groupKindString, isDeployment, printedName } from './targets.js';
 import { planUndo } from './undo-plan.js';
