@@ -6,7 +6,6 @@ import type { ControllerContext } from '../framework/controller.js';
 import { objectKey } from '../framework/controller.js';
 import { DEPLOYMENTS, PODS, REPLICASETS } from './resources.js';
 import { type Deployment, RECREATE, asDeployment } from '../../api/apps/v1/deployment.js';
-import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * The Deployment controller's event handlers: which Deployments a watch event wakes.
