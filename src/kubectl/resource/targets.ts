@@ -6,7 +6,7 @@
  * report them at the end, as ContinueOnError does.
  */
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../api/meta/v1.js';
+import { type KubeObject, objectJson } from '../../api/meta/v1.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import { fieldSelectorPredicate } from '../../apiserver/field-selector.js';
 import type { JsonObject } from '../../common/json.js';
@@ -110,7 +110,7 @@ export function fileTargets(o: FileOptions): Targets {
 function fromServer(api: ApiServer, info: ResourceInfo, namespace: string | undefined, name: string): Target | Error {
   try {
     const obj = api.get(info, namespace, name);
-    return { info, namespace, name, object: obj as unknown as JsonObject };
+    return { info, namespace, name, object: objectJson(obj) };
   } catch (e) {
     return e as Error;
   }
@@ -153,7 +153,7 @@ export function serverTargets(apiOf: () => ApiServer, o: ServerRequest): Targets
         return !fieldPred || fieldPred(obj);
       });
       for (const obj of found) {
-        items.push({ info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '', object: obj as unknown as JsonObject });
+        items.push({ info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '', object: objectJson(obj) });
       }
     }
     return { items, singleItemImplied: false };
