@@ -4,27 +4,10 @@
  * its ReplicaSets.
  */
 import { getOwn, setOwn } from '../../common/own-keys.js';
-import {
-  DESIRED_REPLICAS_ANNOTATION,
-  MAX_REPLICAS_ANNOTATION,
-  REVISION_ANNOTATION,
-  REVISION_HISTORY_ANNOTATION,
-  ROLLBACK_TO_ANNOTATION,
-} from '../../api/apps/v1/annotations.js';
-import { LAST_APPLIED_ANNOTATION } from '../../api/kubectl-annotations.js';
+import { DEPLOYMENT_OWN_ANNOTATIONS, DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION } from '../../api/apps/v1/annotations.js';
 
 /** Upstream keeps revision-history under this many characters, dropping the oldest entries. */
 export const MAX_REVISION_HISTORY_CHARS = 2000;
-
-/** Deployment annotations never copied to ReplicaSets (upstream's annotationsToSkip). */
-export const ANNOTATIONS_TO_SKIP: ReadonlySet<string> = new Set([
-  LAST_APPLIED_ANNOTATION,
-  REVISION_ANNOTATION,
-  REVISION_HISTORY_ANNOTATION,
-  DESIRED_REPLICAS_ANNOTATION,
-  MAX_REPLICAS_ANNOTATION,
-  ROLLBACK_TO_ANNOTATION,
-]);
 
 /**
  * copyDeploymentAnnotationsToReplicaSet: every Deployment annotation outside the skip-list is
@@ -37,7 +20,7 @@ export function copyDeploymentAnnotations(
 ): boolean {
   let changed = false;
   for (const [k, v] of Object.entries(deploymentAnnotations ?? {})) {
-    if (ANNOTATIONS_TO_SKIP.has(k)) continue;
+    if (DEPLOYMENT_OWN_ANNOTATIONS.has(k)) continue;
     if (getOwn(rsAnnotations, k) === v) continue;
     setOwn(rsAnnotations, k, v);
     changed = true;

@@ -2,6 +2,7 @@
  * The annotation and label keys the Deployment controller maintains on Deployments, ReplicaSets
  * and their pods (deploymentutil's constants and apps/v1's DefaultDeploymentUniqueLabelKey).
  */
+import { LAST_APPLIED_ANNOTATION } from '../../kubectl-annotations.js';
 
 /** The revision of a ReplicaSet (and the Deployment's current one): "1", "2", ... */
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
@@ -16,3 +17,18 @@ export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
 
 /** The label that makes each ReplicaSet's selector (and its pods) unique to its template. */
 export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
+
+/**
+ * The annotations of a Deployment itself rather than of a revision of its template (upstream's
+ * annotationsToSkip, in deploymentutil and again in kubectl's rollback.go): the controller never
+ * copies them onto a ReplicaSet, and a rollback (the controller's or `rollout undo`) keeps the
+ * Deployment's own values. Iterated in this order where the order shows (undo's patch).
+ */
+export const DEPLOYMENT_OWN_ANNOTATIONS: ReadonlySet<string> = new Set([
+  LAST_APPLIED_ANNOTATION,
+  REVISION_ANNOTATION,
+  REVISION_HISTORY_ANNOTATION,
+  DESIRED_REPLICAS_ANNOTATION,
+  MAX_REPLICAS_ANNOTATION,
+  ROLLBACK_TO_ANNOTATION,
+]);

@@ -2,7 +2,7 @@ import type { Deployment } from '../../../api/apps/v1/deployment.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import type { JsonObject, JsonValue } from '../../../common/json.js';
 import { CliError } from '../../util/errors.js';
-import { ROLLBACK_KEEP_ANNOTATIONS } from './annotations.js';
+import { DEPLOYMENT_OWN_ANNOTATIONS } from '../../../api/apps/v1/annotations.js';
 import { equalIgnoreHash, replicaSetRevision, templateOf, withoutHashLabel } from './replica-sets.js';
 import { printTemplate } from './template-text.js';
 import { setOwn } from '../../../common/own-keys.js';
@@ -80,8 +80,8 @@ export function planUndo(input: UndoInput): UndoPlan {
   }
   const annotations: JsonObject = {};
   const own = deployment.metadata.annotations ?? {};
-  for (const k of ROLLBACK_KEEP_ANNOTATIONS) if (own[k] !== undefined) setOwn(annotations, k, own[k]);
-  for (const [k, v] of Object.entries(rs.metadata.annotations ?? {})) if (!ROLLBACK_KEEP_ANNOTATIONS.includes(k)) setOwn(annotations, k, v);
+  for (const k of DEPLOYMENT_OWN_ANNOTATIONS) if (own[k] !== undefined) setOwn(annotations, k, own[k]);
+  for (const [k, v] of Object.entries(rs.metadata.annotations ?? {})) if (!DEPLOYMENT_OWN_ANNOTATIONS.has(k)) setOwn(annotations, k, v);
   return {
     kind: 'patch',
     patch: [
