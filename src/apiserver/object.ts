@@ -1,11 +1,7 @@
 import type { JsonObject } from '../common/json.js';
-import type { KubeObject } from '../api/meta/v1.js';
+import { type KubeObject, objectJson } from '../api/meta/v1.js';
 
-/** Treat a parsed JSON object as a KubeObject (after the caller checked apiVersion/kind). */
-export function asKubeObject(o: JsonObject): KubeObject {
-  return o as unknown as KubeObject;
-}
-
+/** An object as the JSON validation and defaulting walk (src/api/meta/v1.ts objectJson, checked, no cast). */
 export function toJson(o: KubeObject): JsonObject {
-  return o as unknown as JsonObject;
+  return objectJson(o);
 }

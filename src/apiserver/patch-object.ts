@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../common/json.js';
-import type { KubeObject } from '../api/meta/v1.js';
+import { isJsonObject, type JsonValue } from '../common/json.js';
+import { type KubeObject, objectJson, unverifiedKubeObject } from '../api/meta/v1.js';
 import { applyStrategicMergePatch } from './patch/strategic-merge.js';
 import { applyJsonMergePatch } from './patch/json-merge-patch.js';
 import { applyJsonPatch } from './patch/json-patch.js';
@@ -16,7 +16,8 @@ export type PatchType = 'strategic' | 'merge' | 'json';
 /**
  * Applies a PATCH body to the stored object as kube-apiserver's patch handler does, with its
  * errors, then decodes the result into the kind's Go type (decode/index.ts): a result that
- * does not decode fails the patch. The result still goes through admission and the update rules.
+ * does not decode fails the patch. The result still goes through admission and the update rules,
+ * which check what the patch made of the object's name, apiVersion and kind (hence unverified).
  */
 export function patchObject(obj: KubeObject, type: PatchType, patch: JsonValue): KubeObject {
   const result = applyPatch(obj, type, patch);
@@ -25,27 +26,34 @@ export function patchObject(obj: KubeObject, type: PatchType, patch: JsonValue):
   if (jsonDepthBeyond(result, KUBEMU_MAX_DEPTH) > KUBEMU_MAX_DEPTH) {
     throw badRequest(`the patched object nests deeper than ${KUBEMU_MAX_DEPTH} levels (kubemu's limit; the API server's is ${MAX_NESTING_DEPTH})`);
   }
-  const err =
-    type === 'strategic'
-      ? strategicPatchResultError(result, patch)
-      : jsonPatchResultError(marshalOrder(result as unknown as JsonObject, type, patch) as unknown as KubeObject);
+  const err = patchResultError(result, type, patch);
   if (err) throw err;
-  return result;
+  return unverifiedKubeObject(result);
 }
 
-function applyPatch(obj: KubeObject, type: PatchType, patch: JsonValue): KubeObject {
-  const doc = obj as unknown as JsonObject;
+/**
+ * The decode error of a patch result. A JSON or merge patch may turn the object into any JSON
+ * value (a merge patch that is a list replaces it): only objects get their keys re-ordered.
+ */
+function patchResultError(result: JsonValue, type: PatchType, patch: JsonValue): StatusError | undefined {
+  if (type !== 'strategic') return jsonPatchResultError(isJsonObject(result) ? marshalOrder(result, type, patch) : result);
+  // applyStrategicMergePatch always answers an object.
+  return isJsonObject(result) ? strategicPatchResultError(result, patch) : undefined;
+}
+
+function applyPatch(obj: KubeObject, type: PatchType, patch: JsonValue): JsonValue {
+  const doc = objectJson(obj);
   try {
     switch (type) {
       case 'strategic': {
         const schema = strategicSchemaFor(obj.apiVersion, obj.kind);
         if (!schema) throw strategicMergeUnsupported();
-        return applyStrategicMergePatch(doc, patch, schema) as unknown as KubeObject;
+        return applyStrategicMergePatch(doc, patch, schema);
       }
       case 'merge':
-        return applyJsonMergePatch(doc, patch) as unknown as KubeObject;
+        return applyJsonMergePatch(doc, patch);
       case 'json':
-        return applyJsonPatch(doc, patch) as unknown as KubeObject;
+        return applyJsonPatch(doc, patch);
     }
   } catch (e) {
     if (e instanceof PatchError) throw toStatusError(e);

@@ -9,11 +9,13 @@
  * Kinds without the subresource answer 404 with the generic "could not find the requested
  * resource" text, as a request to an unregistered path does.
  */
-import type { JsonObject, JsonValue } from '../common/json.js';
+import type { JsonObject } from '../common/json.js';
 import { isJsonObject } from '../common/json.js';
 import { StatusError, invalid } from './errors.js';
 import { IS_NEGATIVE } from './validation/field-error.js';
-import type { KubeObject } from '../api/meta/v1.js';
+import { type KubeObject, objectJson } from '../api/meta/v1.js';
+import { type Deployment, isDeployment } from '../api/apps/v1/deployment.js';
+import { type ReplicaSet, isReplicaSet } from '../api/apps/v1/replica-set.js';
 import type { ResourceInfo } from './resources.js';
 import { bodyDecodeError, jsonPatchResultError } from './decode/index.js';
 
@@ -34,24 +36,29 @@ export function requireScale(info: ResourceInfo): void {
   if (!info.hasScale) throw scaleNotFound();
 }
 
+/** The object of a resource that serves /scale (requireScale checked the resource). */
+function scaled(obj: KubeObject): Deployment | ReplicaSet {
+  if (isDeployment(obj) || isReplicaSet(obj)) return obj;
+  throw new Error(`internal error: a ${obj.kind} has no scale subresource`);
+}
+
 /** The autoscaling/v1 Scale of an object. */
 export function scaleOf(obj: KubeObject): KubeObject {
-  const spec = isJsonObject(obj['spec'] as JsonValue) ? (obj['spec'] as JsonObject) : {};
-  const status = isJsonObject(obj['status'] as JsonValue) ? (obj['status'] as JsonObject) : {};
+  const { spec = {}, status = {} } = scaled(obj);
   const m = obj.metadata;
   const metadata: KubeObject['metadata'] = { name: m.name ?? '' };
   if (m.namespace !== undefined) metadata.namespace = m.namespace;
   if (m.uid !== undefined) metadata.uid = m.uid;
   if (m.resourceVersion !== undefined) metadata.resourceVersion = m.resourceVersion;
   if (m.creationTimestamp !== undefined) metadata.creationTimestamp = m.creationTimestamp;
-  const scaleStatus: JsonObject = { replicas: typeof status['replicas'] === 'number' ? status['replicas'] : 0 };
-  const selector = selectorString(spec['selector']);
+  const scaleStatus: JsonObject = { replicas: typeof status.replicas === 'number' ? status.replicas : 0 };
+  const selector = selectorString(spec.selector);
   if (selector) scaleStatus['selector'] = selector;
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata,
-    spec: { replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0 },
+    spec: { replicas: typeof spec.replicas === 'number' ? spec.replicas : 0 },
     status: scaleStatus,
   };
 }
@@ -61,9 +68,8 @@ export function scaleOf(obj: KubeObject): KubeObject {
  * when given, replaces the object's so that the update's precondition check sees it.
  */
 export function withScaleReplicas(obj: KubeObject, w: ScaleWrite): KubeObject {
-  const next = structuredClone(obj);
-  const spec = isJsonObject(next['spec'] as JsonValue) ? (next['spec'] as JsonObject) : {};
-  next['spec'] = { ...spec, replicas: w.replicas };
+  const next = structuredClone(scaled(obj));
+  next.spec = { ...next.spec, replicas: w.replicas };
   if (w.resourceVersion) next.metadata.resourceVersion = w.resourceVersion;
   return next;
 }
@@ -82,7 +88,7 @@ export function scaleWriteError(obj: KubeObject, w: ScaleWrite): StatusError | u
   const { apiVersion, kind, metadata, status } = scale;
   const decodeError = w.resourceVersion
     ? bodyDecodeError(scale, 'Scale', 'v1', 'autoscaling/v1')
-    : jsonPatchResultError({ apiVersion, kind, metadata, spec: { replicas: w.replicas }, status } as KubeObject);
+    : jsonPatchResultError(objectJson({ apiVersion, kind, metadata, spec: { replicas: w.replicas }, status }));
   if (decodeError) return decodeError;
   // ScaleREST's ValidateScale, before the object itself is touched.
   if (w.replicas < 0) {
@@ -99,8 +105,8 @@ export function scaleWriteError(obj: KubeObject, w: ScaleWrite): StatusError | u
  * {matchExpressions: [{key: env, operator: NotIn, values: [b, a]}]} → `env notin (a,b)`.
  */
 export function selectorString(sel: unknown): string {
-  if (!isJsonObject(sel as JsonValue)) return '';
-  const s = sel as JsonObject;
+  if (!isJsonObject(sel)) return '';
+  const s = sel;
   const parts: [string, string][] = [];
   const labels = isJsonObject(s['matchLabels']) ? s['matchLabels'] : {};
   for (const [k, v] of Object.entries(labels)) parts.push([k, `${k}=${String(v)}`]);

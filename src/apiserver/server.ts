@@ -4,7 +4,7 @@ import type { ClusterClock } from '../sim/clock.js';
 import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
 import { jsonEqual, type JsonValue } from '../common/json.js';
-import type { KubeObject } from '../api/meta/v1.js';
+import { type KubeObject, objectJson } from '../api/meta/v1.js';
 import {
   OBJECT_MODIFIED,
   StatusError,
@@ -343,7 +343,7 @@ export class ApiServer {
     const ns = info.namespaced ? obj.metadata.namespace : undefined;
     const name = obj.metadata.name ?? '';
     obj.metadata.resourceVersion = old.metadata.resourceVersion;
-    if (jsonEqual(obj as unknown as JsonValue, old as unknown as JsonValue)) return old;
+    if (jsonEqual(objectJson(obj), objectJson(old))) return old;
     if (opts.dryRun) return obj;
     // An object being deleted goes away when its last finalizer is removed.
     if (
@@ -401,7 +401,7 @@ export class ApiServer {
         }
       }
       if (info.kind === 'Namespace') next['status'] = { ...((next['status'] as object) ?? {}), phase: 'Terminating' };
-      if (jsonEqual(next as unknown as JsonValue, obj as unknown as JsonValue)) return obj;
+      if (jsonEqual(objectJson(next), objectJson(obj))) return obj;
       const rev = this.putKey(key, encode(next), Number(obj.metadata.resourceVersion));
       next.metadata.resourceVersion = String(rev);
       return next;

@@ -17,7 +17,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json
 import { goQuote } from '../../common/go-strings.js';
 import { goJson } from '../validation/go-format.js';
 import { StatusError, badRequest, invalid } from '../errors.js';
-import type { KubeObject } from '../../api/meta/v1.js';
+import { type KubeObject, objectJson, unverifiedKubeObject } from '../../api/meta/v1.js';
 import type { GoType } from './go-types.js';
 import { KIND_TYPES, SCALE } from './kind-types.js';
 import { metadataOnlyObject } from './meta-types.js';
@@ -46,7 +46,8 @@ function cannotBeHandled(kind: string, version: string, err: string): StatusErro
  */
 export function bodyDecodeError(obj: KubeObject, kind: string, version: string, apiVersion: string): StatusError | undefined {
   const type = goTypeOf(apiVersion, kind);
-  const err = type ? jsonDecodeError(obj as unknown as JsonValue, type) : coerceMetadata(obj as unknown as JsonObject);
+  const doc = objectJson(obj);
+  const err = type ? jsonDecodeError(doc, type) : coerceMetadata(doc);
   return err === undefined ? undefined : cannotBeHandled(kind, version, err);
 }
 
@@ -73,9 +74,12 @@ function patchInvalid(quoted: string, err: string): StatusError {
   return invalid('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(quoted)}: ${err}` }]);
 }
 
-/** After a JSON or merge patch: the patched object must decode as JSON into its type. */
-export function jsonPatchResultError(patched: KubeObject): StatusError | undefined {
-  const doc = patched as unknown as JsonValue;
+/**
+ * After a JSON or merge patch: the patched document must decode as JSON into the type it names
+ * (whatever JSON value the patch made of it: its apiVersion and kind are read unchecked).
+ */
+export function jsonPatchResultError(doc: JsonValue): StatusError | undefined {
+  const patched = unverifiedKubeObject(doc);
   const type = goTypeOf(patched.apiVersion ?? '', patched.kind ?? '');
   const err = type && jsonDecodeError(doc, type);
   return err === undefined ? undefined : patchInvalid(goJson(doc), err);
@@ -85,8 +89,9 @@ export function jsonPatchResultError(patched: KubeObject): StatusError | undefin
  * After a strategic merge patch: the patched map must convert into its type. Converts in place
  * (int32 fields get Go's integer conversion), so the caller must pass its own copy.
  */
-export function strategicPatchResultError(patched: KubeObject, patch: JsonValue): StatusError | undefined {
+export function strategicPatchResultError(doc: JsonObject, patch: JsonValue): StatusError | undefined {
+  const patched = unverifiedKubeObject(doc);
   const type = goTypeOf(patched.apiVersion ?? '', patched.kind ?? '');
-  const err = type && convertFromUnstructured(patched as unknown as JsonObject, type);
+  const err = type && convertFromUnstructured(doc, type);
   return err === undefined ? undefined : patchInvalid(goSprintV(patch), err);
 }

@@ -72,7 +72,7 @@ function validateOwnerReferences(meta: ObjectMeta, path: FieldPath): FieldError[
         errs.push(
           invalid(
             path,
-            (meta.ownerReferences ?? []) as unknown as BadValue,
+            meta.ownerReferences ?? [],
             `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`,
           ),
         );

@@ -4,7 +4,9 @@ import { StatusError } from '../../apiserver/errors.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { controllerRefOf } from './new-replica-set.js';
 import { DEPLOYMENTS, PODS, REPLICASETS } from './resources.js';
-import type { Deployment, PodShape, ReplicaSet } from './types.js';
+import type { Deployment } from '../../api/apps/v1/deployment.js';
+import type { PodShape } from './recreate.js';
+import { type ReplicaSet, asReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * ControllerRefManager for a Deployment's ReplicaSets (getReplicaSetsForDeployment): of all
@@ -45,7 +47,7 @@ export function claimReplicaSets(ctx: ControllerContext, d: Deployment): Replica
   const selector = deploymentSelector(d);
   const claimed: ReplicaSet[] = [];
   let canAdopt: boolean | undefined;
-  for (const rs of ctx.api.list(REPLICASETS, d.metadata.namespace) as ReplicaSet[]) {
+  for (const rs of ctx.api.list(REPLICASETS, d.metadata.namespace).map(asReplicaSet)) {
     const decision = claimDecision(d, selector, rs);
     if (decision === 'claimed') claimed.push(rs);
     else if (decision === 'release') ignoreNotFound(() => release(ctx, d, rs));

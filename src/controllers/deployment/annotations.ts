@@ -1,39 +1,13 @@
 /**
- * The annotations the Deployment controller maintains on Deployments and ReplicaSets, and the
- * rule for which Deployment annotations are copied onto its ReplicaSets.
+ * How the Deployment controller maintains its annotations (declared in src/api/apps/v1/annotations.ts)
+ * on Deployments and ReplicaSets, and the rule for which Deployment annotations are copied onto
+ * its ReplicaSets.
  */
 import { getOwn, setOwn } from '../../common/own-keys.js';
-
-/** The revision of a ReplicaSet (and the Deployment's current one): "1", "2", ... */
-export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
-/** Older revision numbers a revived ReplicaSet used to have, comma-separated: "1,3". */
-export const REVISION_HISTORY_ANNOTATION = 'deployment.kubernetes.io/revision-history';
-/** The Deployment's spec.replicas when the controller last sized this ReplicaSet. */
-export const DESIRED_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/desired-replicas';
-/** spec.replicas + maxSurge when the controller last sized this ReplicaSet (proportional scaling). */
-export const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
-/** The legacy in-controller rollback request (extensions/v1beta1 rollback subresource). */
-export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
-/** What `kubectl apply` remembers; never copied to ReplicaSets. */
-export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
-/** The revision description `kubectl rollout history` shows. */
-export const CHANGE_CAUSE_ANNOTATION = 'kubernetes.io/change-cause';
-
-/** The label that makes each ReplicaSet's selector unique to its template. */
-export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
+import { DEPLOYMENT_OWN_ANNOTATIONS, DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION } from '../../api/apps/v1/annotations.js';
 
 /** Upstream keeps revision-history under this many characters, dropping the oldest entries. */
 export const MAX_REVISION_HISTORY_CHARS = 2000;
-
-/** Deployment annotations never copied to ReplicaSets (upstream's annotationsToSkip). */
-export const ANNOTATIONS_TO_SKIP: ReadonlySet<string> = new Set([
-  LAST_APPLIED_ANNOTATION,
-  REVISION_ANNOTATION,
-  REVISION_HISTORY_ANNOTATION,
-  DESIRED_REPLICAS_ANNOTATION,
-  MAX_REPLICAS_ANNOTATION,
-  ROLLBACK_TO_ANNOTATION,
-]);
 
 /**
  * copyDeploymentAnnotationsToReplicaSet: every Deployment annotation outside the skip-list is
@@ -46,7 +20,7 @@ export function copyDeploymentAnnotations(
 ): boolean {
   let changed = false;
   for (const [k, v] of Object.entries(deploymentAnnotations ?? {})) {
-    if (ANNOTATIONS_TO_SKIP.has(k)) continue;
+    if (DEPLOYMENT_OWN_ANNOTATIONS.has(k)) continue;
     if (getOwn(rsAnnotations, k) === v) continue;
     setOwn(rsAnnotations, k, v);
     changed = true;

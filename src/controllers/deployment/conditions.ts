@@ -1,32 +1,5 @@
-import type { ConditionStatus, DeploymentCondition, DeploymentStatus } from './types.js';
-
-/** Condition type: enough pods are available (replicas − maxUnavailable). */
-export const AVAILABLE = 'Available';
-/** Condition type: the state of the current rollout. */
-export const PROGRESSING = 'Progressing';
-/** Condition type: a ReplicaSet could not create or delete pods (copied from the RS). */
-export const REPLICA_FAILURE = 'ReplicaFailure';
-
-/** Progressing=True: the new ReplicaSet was just created. */
-export const NEW_RS_CREATED = 'NewReplicaSetCreated';
-/** Progressing=True: an existing ReplicaSet was found to be the new one (first sync). */
-export const FOUND_NEW_RS = 'FoundNewReplicaSet';
-/** Progressing=True: the rollout moved (more updated/ready/available pods, fewer old ones). */
-export const RS_UPDATED = 'ReplicaSetUpdated';
-/** Progressing=True: the rollout finished; the new ReplicaSet has everything. */
-export const NEW_RS_AVAILABLE = 'NewReplicaSetAvailable';
-/** Progressing=False: no progress for progressDeadlineSeconds. */
-export const TIMED_OUT = 'ProgressDeadlineExceeded';
-/** Progressing=False: creating the new ReplicaSet failed. */
-export const RS_CREATE_ERROR = 'ReplicaSetCreateError';
-/** Progressing=Unknown: spec.paused is true. */
-export const PAUSED = 'DeploymentPaused';
-/** Progressing=Unknown: the Deployment was paused and has been resumed. */
-export const RESUMED = 'DeploymentResumed';
-/** Available=True. */
-export const MIN_REPLICAS_AVAILABLE = 'MinimumReplicasAvailable';
-/** Available=False. */
-export const MIN_REPLICAS_UNAVAILABLE = 'MinimumReplicasUnavailable';
+import type { ConditionStatus } from '../../api/apps/v1/conditions.js';
+import type { DeploymentCondition, DeploymentStatus } from '../../api/apps/v1/deployment.js';
 
 /** NewDeploymentCondition: both timestamps are `now` (RFC 3339, second precision). */
 export function newCondition(

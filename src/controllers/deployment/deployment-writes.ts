@@ -1,6 +1,6 @@
 import type { ControllerContext } from '../framework/controller.js';
 import { DEPLOYMENTS } from './resources.js';
-import type { Deployment, DeploymentStatus } from './types.js';
+import type { Deployment, DeploymentStatus } from '../../api/apps/v1/deployment.js';
 
 /**
  * UpdateStatus of the Deployment `d` as the controller holds it: its status replaced by

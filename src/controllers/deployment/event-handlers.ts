@@ -5,7 +5,7 @@ import { labelSelectorAsSelector } from '../../labels/metav1-label-selector.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { objectKey } from '../framework/controller.js';
 import { DEPLOYMENTS, PODS, REPLICASETS } from './resources.js';
-import { type Deployment, RECREATE, type ReplicaSet } from './types.js';
+import { type Deployment, RECREATE, asDeployment } from '../../api/apps/v1/deployment.js';
 
 /**
  * The Deployment controller's event handlers: which Deployments a watch event wakes.
@@ -38,7 +38,8 @@ function controllerRef(o: KubeObject): OwnerReference | undefined {
 /** resolveControllerRef: the Deployment a controllerRef names, if it exists with that UID. */
 function resolveDeployment(ctx: ControllerContext, namespace: string | undefined, ref: OwnerReference): Deployment | undefined {
   if (ref.kind !== 'Deployment') return undefined;
-  const d = ctx.api.tryGet(DEPLOYMENTS, namespace, ref.name) as Deployment | undefined;
+  const found = ctx.api.tryGet(DEPLOYMENTS, namespace, ref.name);
+  const d = found && asDeployment(found);
   return d && d.metadata.uid === ref.uid ? d : undefined;
 }
 
@@ -61,7 +62,7 @@ function replicaSetKeys(ev: WatchEvent, ctx: ControllerContext): string[] {
 /** getDeploymentsForReplicaSet: Deployments in the namespace whose selector matches the RS. */
 function deploymentsSelecting(ctx: ControllerContext, rs: KubeObject): Deployment[] {
   const out: Deployment[] = [];
-  for (const d of ctx.api.list(DEPLOYMENTS, rs.metadata.namespace) as Deployment[]) {
+  for (const d of ctx.api.list(DEPLOYMENTS, rs.metadata.namespace).map(asDeployment)) {
     let matches = false;
     try {
       const sel = labelSelectorAsSelector(d.spec.selector ?? null);
@@ -78,7 +79,7 @@ function deploymentsSelecting(ctx: ControllerContext, rs: KubeObject): Deploymen
 function podDeletedKeys(pod: KubeObject, ctx: ControllerContext): string[] {
   const ref = controllerRef(pod);
   if (!ref || ref.kind !== 'ReplicaSet') return [];
-  const rs = ctx.api.tryGet(REPLICASETS, pod.metadata.namespace, ref.name) as ReplicaSet | undefined;
+  const rs = ctx.api.tryGet(REPLICASETS, pod.metadata.namespace, ref.name);
   if (!rs || rs.metadata.uid !== ref.uid) return [];
   const rsRef = controllerRef(rs);
   const d = rsRef ? resolveDeployment(ctx, rs.metadata.namespace, rsRef) : undefined;
@@ -95,7 +96,8 @@ function countPods(ctx: ControllerContext, d: Deployment): number {
     return 0;
   }
   const rsUids = new Set(
-    (ctx.api.list(REPLICASETS, d.metadata.namespace) as ReplicaSet[])
+    ctx.api
+      .list(REPLICASETS, d.metadata.namespace)
       .filter((rs) => controllerRef(rs)?.uid === d.metadata.uid && selectorMatches(sel, rs.metadata.labels))
       .map((rs) => rs.metadata.uid),
   );

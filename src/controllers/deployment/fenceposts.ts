@@ -1,5 +1,5 @@
 import { scaledValueFromIntOrPercent } from './intstr.js';
-import { type Deployment, ROLLING_UPDATE, desiredReplicas } from './types.js';
+import { type Deployment, ROLLING_UPDATE, desiredReplicas } from '../../api/apps/v1/deployment.js';
 
 /**
  * ResolveFenceposts: how far a rolling update may go above (surge) and below (unavailable) the

@@ -1,5 +1,6 @@
 import { byRevision } from './replica-sets.js';
-import { type Deployment, type ReplicaSet, specReplicas } from './types.js';
+import type { Deployment } from '../../api/apps/v1/deployment.js';
+import { type ReplicaSet, specReplicas } from '../../api/apps/v1/replica-set.js';
 
 const MAX_INT32 = 2147483647;
 

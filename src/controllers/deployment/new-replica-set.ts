@@ -1,10 +1,11 @@
 import type { OwnerReference } from '../../api/meta/v1.js';
-import { POD_TEMPLATE_HASH_LABEL } from './annotations.js';
+import { POD_TEMPLATE_HASH_LABEL } from '../../api/apps/v1/annotations.js';
 import { maxSurge } from './fenceposts.js';
 import { computeHash } from './hash.js';
 import { setNewReplicaSetAnnotations } from './revision.js';
 import { newRSNewReplicas } from './rolling.js';
-import { type Deployment, type ReplicaSet, desiredReplicas } from './types.js';
+import { type Deployment, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /** metav1.NewControllerRef for a Deployment. */
 export function controllerRefOf(d: Deployment): OwnerReference {

@@ -1,6 +1,7 @@
-import { PAUSED, PROGRESSING, RESUMED, TIMED_OUT, getCondition, newCondition, setCondition } from './conditions.js';
+import { getCondition, newCondition, setCondition } from './conditions.js';
+import { PAUSED, PROGRESSING, RESUMED, TIMED_OUT } from '../../api/apps/v1/conditions.js';
 import { hasProgressDeadline } from './progress.js';
-import type { Deployment, DeploymentStatus } from './types.js';
+import type { Deployment, DeploymentStatus } from '../../api/apps/v1/deployment.js';
 
 /**
  * checkPausedConditions: a paused Deployment says so with Progressing=Unknown DeploymentPaused;

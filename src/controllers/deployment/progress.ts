@@ -1,16 +1,8 @@
-import {
-  NEW_RS_AVAILABLE,
-  PROGRESSING,
-  REPLICA_FAILURE,
-  RS_UPDATED,
-  TIMED_OUT,
-  getCondition,
-  newCondition,
-  removeCondition,
-  setCondition,
-} from './conditions.js';
+import { getCondition, newCondition, removeCondition, setCondition } from './conditions.js';
+import { NEW_RS_AVAILABLE, PROGRESSING, REPLICA_FAILURE, RS_UPDATED, TIMED_OUT } from '../../api/apps/v1/conditions.js';
 import { calculateStatus } from './status.js';
-import { type Deployment, type DeploymentCondition, type DeploymentStatus, type ReplicaSet, desiredReplicas } from './types.js';
+import { type Deployment, type DeploymentCondition, type DeploymentStatus, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { rfc3339 } from '../../sim/clock.js';
 
 /**

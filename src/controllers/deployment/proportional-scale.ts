@@ -1,4 +1,5 @@
-import { MAX_REPLICAS_ANNOTATION, parseReplicasAnnotation } from './annotations.js';
+import { parseReplicasAnnotation } from './annotations.js';
+import { MAX_REPLICAS_ANNOTATION } from '../../api/apps/v1/annotations.js';
 import { maxSurge } from './fenceposts.js';
 import {
   activeReplicaSets,
@@ -10,7 +11,8 @@ import {
   sumSpecReplicas,
 } from './replica-sets.js';
 import type { ScaleStep } from './scale-step.js';
-import { type Deployment, type ReplicaSet, ROLLING_UPDATE, desiredReplicas, specReplicas } from './types.js';
+import { type Deployment, ROLLING_UPDATE, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import { type ReplicaSet, specReplicas } from '../../api/apps/v1/replica-set.js';
 
 /**
  * Scaling a Deployment (upstream sync.go `scale`), planned as data. `kind` says which upstream

@@ -1,6 +1,7 @@
 import { activeReplicaSets } from './replica-sets.js';
 import type { ScaleStep } from './scale-step.js';
-import type { PodShape, ReplicaSet } from './types.js';
+import type { KubeObject } from '../../api/meta/v1.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * The Recreate strategy (upstream recreate.go): every old ReplicaSet to 0, wait until not a
@@ -12,6 +13,11 @@ import type { PodShape, ReplicaSet } from './types.js';
 /** scaleDownOldReplicaSetsForRecreate: the active old RSes, each to 0, in list order. */
 export function planRecreateScaleDown(oldRSs: readonly ReplicaSet[]): ScaleStep[] {
   return activeReplicaSets(oldRSs).map((rs) => ({ rs, to: 0 }));
+}
+
+/** A pod as far as the Recreate strategy and the pod map need it (until core/v1's Pod exists). */
+export interface PodShape extends KubeObject {
+  status?: { phase?: string };
 }
 
 /** Pods grouped by the UID of the ReplicaSet controlling them (getPodMapForDeployment). */

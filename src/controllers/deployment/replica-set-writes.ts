@@ -2,7 +2,8 @@ import type { ControllerContext } from '../framework/controller.js';
 import { replicasAnnotationsNeedUpdate, setReplicasAnnotations } from './annotations.js';
 import { maxSurge } from './fenceposts.js';
 import { COMPONENT, REPLICASETS } from './resources.js';
-import { type Deployment, type ReplicaSet, desiredReplicas, specReplicas } from './types.js';
+import { type Deployment, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import { type ReplicaSet, specReplicas, asReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * The writes the Deployment controller makes to ReplicaSets: resizing (with the
@@ -25,7 +26,7 @@ export function scaleReplicaSet(ctx: ControllerContext, d: Deployment, rs: Repli
   const copy = structuredClone(rs);
   copy.spec.replicas = newScale;
   setReplicasAnnotations((copy.metadata.annotations ??= {}), desired, max);
-  const written = ctx.api.update(REPLICASETS, copy) as ReplicaSet;
+  const written = asReplicaSet(ctx.api.update(REPLICASETS, copy));
   if (sizeNeedsUpdate) {
     const op = oldScale < newScale ? 'up' : 'down';
     ctx.events.record({

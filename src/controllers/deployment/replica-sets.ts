@@ -1,7 +1,9 @@
-import { DESIRED_REPLICAS_ANNOTATION, parseReplicasAnnotation } from './annotations.js';
+import { parseReplicasAnnotation } from './annotations.js';
+import { DESIRED_REPLICAS_ANNOTATION } from '../../api/apps/v1/annotations.js';
 import { revisionOf } from './revision.js';
 import { equalIgnoreHash } from './template-equal.js';
-import { type Deployment, type ReplicaSet, desiredReplicas, specReplicas } from './types.js';
+import { type Deployment, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import { type ReplicaSet, specReplicas } from '../../api/apps/v1/replica-set.js';
 
 /** Go's string order (byte-wise), which is what upstream's sort.Less compares names with. */
 function compareStrings(a: string, b: string): number {

@@ -1,11 +1,7 @@
-import {
-  MAX_REVISION_HISTORY_CHARS,
-  REVISION_ANNOTATION,
-  REVISION_HISTORY_ANNOTATION,
-  copyDeploymentAnnotations,
-  setReplicasAnnotations,
-} from './annotations.js';
-import type { Deployment, ReplicaSet } from './types.js';
+import { MAX_REVISION_HISTORY_CHARS, copyDeploymentAnnotations, setReplicasAnnotations } from './annotations.js';
+import { REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION } from '../../api/apps/v1/annotations.js';
+import type { Deployment } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * Revisions: each template a Deployment has rolled out is a ReplicaSet whose

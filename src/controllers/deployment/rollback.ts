@@ -1,10 +1,11 @@
 import type { ControllerContext } from '../framework/controller.js';
-import { ANNOTATIONS_TO_SKIP, POD_TEMPLATE_HASH_LABEL, ROLLBACK_TO_ANNOTATION } from './annotations.js';
+import { DEPLOYMENT_OWN_ANNOTATIONS, POD_TEMPLATE_HASH_LABEL, ROLLBACK_TO_ANNOTATION } from '../../api/apps/v1/annotations.js';
 import { COMPONENT, DEPLOYMENTS } from './resources.js';
 import { lastRevision, parseRevision, revisionOf } from './revision.js';
 import { getAllReplicaSetsAndSyncRevision } from './sync-revision.js';
 import { equalIgnoreHash } from './template-equal.js';
-import type { Deployment, ReplicaSet } from './types.js';
+import type { Deployment } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { setOwn } from '../../common/own-keys.js';
 
 /**
@@ -38,8 +39,8 @@ export function rollback(ctx: ControllerContext, d: Deployment, rsList: readonly
   if (template.metadata?.labels) delete template.metadata.labels[POD_TEMPLATE_HASH_LABEL];
   d.spec.template = template;
   const annotations: Record<string, string> = {};
-  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) setOwn(annotations, k, v);
-  for (const [k, v] of Object.entries(target.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) setOwn(annotations, k, v);
+  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) if (DEPLOYMENT_OWN_ANNOTATIONS.has(k)) setOwn(annotations, k, v);
+  for (const [k, v] of Object.entries(target.metadata.annotations ?? {})) if (!DEPLOYMENT_OWN_ANNOTATIONS.has(k)) setOwn(annotations, k, v);
   d.metadata.annotations = annotations;
   clearRollbackTo(ctx, d);
   ctx.events.record({

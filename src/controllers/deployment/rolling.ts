@@ -2,7 +2,8 @@ import { maxUnavailable } from './fenceposts.js';
 import { scaledValueFromIntOrPercent } from './intstr.js';
 import { activeReplicaSets, byCreation, sumSpecReplicas, sumStatus } from './replica-sets.js';
 import { type ScaleStep, withReplicas } from './scale-step.js';
-import { type Deployment, type ReplicaSet, RECREATE, ROLLING_UPDATE, desiredReplicas, specReplicas } from './types.js';
+import { type Deployment, RECREATE, ROLLING_UPDATE, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import { type ReplicaSet, specReplicas } from '../../api/apps/v1/replica-set.js';
 
 /**
  * The arithmetic of a rolling update (upstream rolling.go and NewRSNewReplicas), as pure

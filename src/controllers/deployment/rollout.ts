@@ -9,7 +9,8 @@ import { deleteReplicaSet, scaleIfResized } from './replica-set-writes.js';
 import { activeOld, reconcileNewReplicaSet, reconcileOldReplicaSets } from './rolling.js';
 import type { ScaleStep } from './scale-step.js';
 import { getAllReplicaSetsAndSyncRevision } from './sync-revision.js';
-import { type Deployment, type ReplicaSet, desiredReplicas } from './types.js';
+import { type Deployment, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * The two rollout strategies as actions: each sync finds or creates the new ReplicaSet, makes

@@ -1,4 +1,4 @@
-import type { ReplicaSet } from './types.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * One planned change of a ReplicaSet's size: the unit the pure planners (rolling, recreate,

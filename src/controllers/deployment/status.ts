@@ -1,7 +1,9 @@
-import { AVAILABLE, MIN_REPLICAS_AVAILABLE, MIN_REPLICAS_UNAVAILABLE, newCondition, setCondition } from './conditions.js';
+import { newCondition, setCondition } from './conditions.js';
+import { AVAILABLE, MIN_REPLICAS_AVAILABLE, MIN_REPLICAS_UNAVAILABLE } from '../../api/apps/v1/conditions.js';
 import { maxUnavailable } from './fenceposts.js';
 import { sumSpecReplicas, sumStatus } from './replica-sets.js';
-import { type Deployment, type DeploymentStatus, type ReplicaSet, desiredReplicas } from './types.js';
+import { type Deployment, type DeploymentStatus, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * calculateStatus: the Deployment's status from its ReplicaSets' statuses.

@@ -1,8 +1,9 @@
 import { StatusError } from '../../apiserver/errors.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
-import { REVISION_ANNOTATION } from './annotations.js';
-import { FOUND_NEW_RS, NEW_RS_CREATED, PROGRESSING, RS_CREATE_ERROR, getCondition, newCondition, setCondition } from './conditions.js';
+import { REVISION_ANNOTATION } from '../../api/apps/v1/annotations.js';
+import { getCondition, newCondition, setCondition } from './conditions.js';
+import { FOUND_NEW_RS, NEW_RS_CREATED, PROGRESSING, RS_CREATE_ERROR } from '../../api/apps/v1/conditions.js';
 import { updateDeploymentStatus } from './deployment-writes.js';
 import { maxSurge } from './fenceposts.js';
 import { buildNewReplicaSet } from './new-replica-set.js';
@@ -11,7 +12,8 @@ import { findNewReplicaSet, oldReplicaSets } from './replica-sets.js';
 import { COMPONENT, REPLICASETS } from './resources.js';
 import { maxRevision, setDeploymentRevision, setNewReplicaSetAnnotations } from './revision.js';
 import { equalIgnoreHash } from './template-equal.js';
-import { type Deployment, type ReplicaSet, desiredReplicas, specReplicas } from './types.js';
+import { type Deployment, desiredReplicas } from '../../api/apps/v1/deployment.js';
+import { type ReplicaSet, specReplicas, asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { isNamespaceTerminating } from '../framework/api-errors.js';
 
 export interface AllReplicaSets {
@@ -55,7 +57,7 @@ function getNewReplicaSet(
       // The RS update wakes this controller again; the Deployment's own revision follows then.
       if (minReady) copy.spec.minReadySeconds = minReady;
       else delete copy.spec.minReadySeconds;
-      return ctx.api.update(REPLICASETS, copy) as ReplicaSet;
+      return asReplicaSet(ctx.api.update(REPLICASETS, copy));
     }
     let needsUpdate = setDeploymentRevision(d, copy.metadata.annotations?.[REVISION_ANNOTATION] ?? '');
     if (hasProgressDeadline(d) && !getCondition(d.status, PROGRESSING)) {
@@ -74,10 +76,11 @@ function getNewReplicaSet(
   const replicas = specReplicas(rs);
   let created: ReplicaSet;
   try {
-    created = ctx.api.create(REPLICASETS, rs.metadata.namespace, rs) as ReplicaSet;
+    created = asReplicaSet(ctx.api.create(REPLICASETS, rs.metadata.namespace, rs));
   } catch (e) {
     if (e instanceof StatusError && e.reason === 'AlreadyExists') {
-      const found = ctx.api.tryGet(REPLICASETS, rs.metadata.namespace, rs.metadata.name ?? '') as ReplicaSet | undefined;
+      const live = ctx.api.tryGet(REPLICASETS, rs.metadata.namespace, rs.metadata.name ?? '');
+      const found = live && asReplicaSet(live);
       const ref = found?.metadata.ownerReferences?.find((r) => r.controller);
       if (found && ref?.uid === d.metadata.uid && equalIgnoreHash(d.spec.template, found.spec.template)) {
         // Our own RS, not yet in our view: it is the new one (no creation event, no condition).

@@ -3,7 +3,8 @@ import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { splitKey } from '../framework/controller.js';
 import { goTimeString, klogFor, syncStartNs } from '../../logs/klog.js';
-import { DESIRED_REPLICAS_ANNOTATION, ROLLBACK_TO_ANNOTATION, parseReplicasAnnotation } from './annotations.js';
+import { parseReplicasAnnotation } from './annotations.js';
+import { DESIRED_REPLICAS_ANNOTATION, ROLLBACK_TO_ANNOTATION } from '../../api/apps/v1/annotations.js';
 import { claimReplicaSets, podMapForDeployment } from './adoption.js';
 import { updateDeploymentStatus } from './deployment-writes.js';
 import { pausedConditionStatus } from './paused.js';
@@ -16,7 +17,8 @@ import { rollback } from './rollback.js';
 import { cleanupDeployment, rolloutRecreate, rolloutRolling } from './rollout.js';
 import { calculateStatus } from './status.js';
 import { getAllReplicaSetsAndSyncRevision } from './sync-revision.js';
-import { type Deployment, type ReplicaSet, RECREATE, ROLLING_UPDATE, desiredReplicas } from './types.js';
+import { type Deployment, RECREATE, ROLLING_UPDATE, desiredReplicas, asDeployment } from '../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
  * syncDeployment: one reconcile of one Deployment, in upstream's strict order — the first
@@ -35,7 +37,7 @@ export function syncDeployment(ctx: ControllerContext, key: string): void {
   }
   const live = ctx.api.tryGet(DEPLOYMENTS, namespace, name);
   if (!live) return;
-  const d = structuredClone(live) as Deployment;
+  const d = asDeployment(structuredClone(live));
 
   const sel = d.spec.selector;
   if (sel && isEmptySelector(sel)) {

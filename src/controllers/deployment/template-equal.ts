@@ -1,5 +1,5 @@
-import { POD_TEMPLATE_HASH_LABEL } from './annotations.js';
-import type { PodTemplateShape } from './types.js';
+import { POD_TEMPLATE_HASH_LABEL } from '../../api/apps/v1/annotations.js';
+import type { PodTemplateShape } from '../../api/apps/v1/pod-template.js';
 import { setOwn } from '../../common/own-keys.js';
 
 /**

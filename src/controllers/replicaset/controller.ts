@@ -1,7 +1,7 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
-import type { JsonObject } from '../../common/json.js';
+import { type ReplicaSet, asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { controllerOf } from './controller-ref.js';
 import { COMPONENT, POD, REPLICA_SET, syncReplicaSet } from './sync.js';
@@ -46,11 +46,11 @@ function replicaSetsForPod(ev: WatchEvent, ctx: ControllerContext): string[] {
   if (ev.type === 'DELETED' || pod.metadata.deletionTimestamp) return [];
   return ctx.api
     .list(REPLICA_SET, ns)
-    .filter((rs) => selects(rs, pod))
+    .filter((rs) => selects(asReplicaSet(rs), pod))
     .map((rs) => objectKey(ns, rs.metadata.name ?? ''));
 }
 
-function selects(rs: KubeObject, pod: KubeObject): boolean {
-  const sel = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+function selects(rs: ReplicaSet, pod: KubeObject): boolean {
+  const sel = compileLabelSelector(rs.spec.selector);
   return !!sel && !sel.empty && sel.matches(pod.metadata.labels);
 }

@@ -1,12 +1,8 @@
 import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
+import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /** The longest DNS subdomain, which a generated pod name must stay within. */
 const MAX_NAME_LENGTH = 253;
-
-interface PodTemplate {
-  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
-  spec?: Record<string, unknown>;
-}
 
 /**
  * getPodsPrefix: pods are named `<controller>-<5 random characters>`, the API server adding the
@@ -25,8 +21,8 @@ export function podNamePrefix(controllerName: string): string {
  * Example: ReplicaSet hello-rs with template labels {app.kubernetes.io/name: hello-rs} →
  * {metadata: {generateName: "hello-rs-", namespace, labels, ownerReferences: [ref]}, spec}.
  */
-export function podFromTemplate(owner: KubeObject, controllerRef: OwnerReference): KubeObject {
-  const template = (((owner['spec'] ?? {}) as { template?: PodTemplate }).template ?? {}) as PodTemplate;
+export function podFromTemplate(owner: ReplicaSet, controllerRef: OwnerReference): KubeObject {
+  const template = owner.spec.template ?? {};
   const meta = template.metadata ?? {};
   const metadata: KubeObject['metadata'] = {
     generateName: podNamePrefix(owner.metadata.name ?? ''),

@@ -1,37 +1,12 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { REASON_FAILED_CREATE, REASON_FAILED_DELETE, REPLICA_FAILURE } from '../../api/apps/v1/conditions.js';
+import type { ReplicaSet, ReplicaSetCondition, ReplicaSetStatus } from '../../api/apps/v1/replica-set.js';
 import { rfc3339 } from '../../sim/clock.js';
 import { isPodAvailable } from './availability.js';
 import { isPodReady } from './pod-state.js';
 
-/** apps/v1 ReplicaSetConditionType for failed creates or deletes. */
-export const REPLICA_FAILURE = 'ReplicaFailure';
-/** ReplicaFailure reason when pods could not be created. */
-export const REASON_FAILED_CREATE = 'FailedCreate';
-/** ReplicaFailure reason when pods could not be deleted. */
-export const REASON_FAILED_DELETE = 'FailedDelete';
-
-export interface ReplicaSetCondition {
-  type: string;
-  status: string;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-/** apps/v1 ReplicaSetStatus in Go field order; zero omitempty fields are left out. */
-export interface ReplicaSetStatus {
-  replicas: number;
-  fullyLabeledReplicas?: number;
-  readyReplicas?: number;
-  availableReplicas?: number;
-  /** a pointer upstream: 0 is written (DeploymentReplicaSetTerminatingReplicas, on since 1.35) */
-  terminatingReplicas?: number;
-  observedGeneration?: number;
-  conditions?: ReplicaSetCondition[];
-}
-
 export interface StatusInputs {
-  rs: KubeObject;
+  rs: ReplicaSet;
   /** claimed pods that are active, as listed before manageReplicas acted */
   active: readonly KubeObject[];
   /** claimed pods being deleted and not finished */
@@ -41,15 +16,10 @@ export interface StatusInputs {
   nowMs: number;
 }
 
-interface RsSpecView {
-  replicas?: number;
-  minReadySeconds?: number;
-  template?: { metadata?: { labels?: Record<string, string> } };
-}
-
 /**
- * calculateStatus + the observedGeneration of updateReplicaSetStatus. Counts come from the pods
- * listed at the start of the sync, so right after creating 3 pods the status still says
+ * calculateStatus + the observedGeneration of updateReplicaSetStatus, in Go field order with
+ * zero omitempty fields left out. Counts come from the pods listed at the start of the sync, so
+ * right after creating 3 pods the status still says
  * replicas 0 and the next sync (on their watch events) says 3 — as upstream's log shows
  * "replicas 4->3" after a replacement was created for a deleted pod.
  *   fullyLabeledReplicas: active pods carrying all the template's labels;
@@ -57,9 +27,9 @@ interface RsSpecView {
  *   ReplicaFailure: added when manageReplicas failed and none is present (reason FailedCreate
  *   when pods were missing, FailedDelete when there were too many), removed after a success.
  */
-export function calculateStatus(inp: StatusInputs): ReplicaSetStatus {
-  const spec = (inp.rs['spec'] ?? {}) as RsSpecView;
-  const old = (inp.rs['status'] ?? {}) as Partial<ReplicaSetStatus>;
+export function calculateStatus(inp: StatusInputs): ReplicaSetStatus & { replicas: number } {
+  const spec = inp.rs.spec;
+  const old = inp.rs.status ?? {};
   const templateLabels = spec.template?.metadata?.labels ?? {};
   const minReady = spec.minReadySeconds ?? 0;
   let fullyLabeled = 0;
@@ -85,7 +55,7 @@ export function calculateStatus(inp: StatusInputs): ReplicaSetStatus {
   } else if (inp.manageError === undefined && failure) {
     conditions = conditions.filter((c) => c.type !== REPLICA_FAILURE);
   }
-  const status: ReplicaSetStatus = { replicas: inp.active.length };
+  const status: ReplicaSetStatus & { replicas: number } = { replicas: inp.active.length };
   if (fullyLabeled) status.fullyLabeledReplicas = fullyLabeled;
   if (ready) status.readyReplicas = ready;
   if (available) status.availableReplicas = available;

@@ -1,8 +1,9 @@
-import type { KubeObject } from '../../api/meta/v1.js';
+import { type KubeObject, objectJson } from '../../api/meta/v1.js';
+import { type ReplicaSet, asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
-import { jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
+import { jsonEqual } from '../../common/json.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { klogFor, replicaSetStatusUpdateMessage } from '../../logs/klog.js';
 import { isNamespaceTerminating } from '../framework/api-errors.js';
@@ -32,9 +33,10 @@ export const COMPONENT = 'replicaset-controller';
  *   `stray` therefore shows as Terminating (graceful delete of a bound pod), not gone at once.
  */
 export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: string, name: string): void {
-  const rs = ctx.api.tryGet(REPLICA_SET, namespace, name);
-  if (!rs) return;
-  const selector = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+  const found = ctx.api.tryGet(REPLICA_SET, namespace, name);
+  if (!found) return;
+  const rs = asReplicaSet(found);
+  const selector = compileLabelSelector(rs.spec.selector);
   if (!selector) return;
   const uid = rs.metadata.uid ?? '';
   const pods = ctx.api.list(POD, namespace);
@@ -49,17 +51,17 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   }
 
   const status = calculateStatus({ rs, active: claimed, terminating, ...(manageError ? { manageError: manageError.message } : {}), nowMs: now });
-  if (!jsonEqual(status as unknown as JsonValue, (rs['status'] ?? {}) as JsonValue)) {
-    const need = ((rs['spec'] ?? {}) as { replicas?: number }).replicas ?? 1;
-    const before = rs['status'] as Record<string, unknown> | undefined;
-    klogFor(ctx).info(4, 'replica_set_utils.go:68', replicaSetStatusUpdateMessage(namespace, name, need, before, status as unknown as Record<string, unknown>));
+  if (!jsonEqual(objectJson(status), objectJson(rs.status ?? {}))) {
+    const need = rs.spec.replicas ?? 1;
+    const before = rs.status && objectJson(rs.status);
+    klogFor(ctx).info(4, 'replica_set_utils.go:68', replicaSetStatusUpdateMessage(namespace, name, need, before, objectJson(status)));
     ctx.api.updateStatus(REPLICA_SET, { ...rs, status });
   }
 
   // syncReplicaSet returns manageReplicasErr: the control plane logs it (replicaSetSyncFailed)
   // and retries the key with the work queue's rate-limited back-off.
   if (manageError !== undefined) throw manageError.error;
-  const minReady = ((rs['spec'] ?? {}) as { minReadySeconds?: number }).minReadySeconds ?? 0;
+  const minReady = rs.spec.minReadySeconds ?? 0;
   const wait = msUntilNextAvailable(claimed, minReady, now);
   if (wait !== undefined) ctx.requeueAfter(key, wait);
 }
@@ -117,7 +119,7 @@ function relatedPods(ctx: ControllerContext, rs: KubeObject, pods: readonly Kube
   const out: KubeObject[] = [];
   for (const other of ctx.api.list(REPLICA_SET, rs.metadata.namespace)) {
     if (controllerOf(other)?.uid !== owner.uid) continue;
-    const sel = compileLabelSelector((other['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+    const sel = compileLabelSelector(asReplicaSet(other).spec.selector);
     if (!sel) continue;
     for (const p of pods) {
       const id = p.metadata.uid ?? '';
@@ -142,12 +144,12 @@ interface ManageError {
  */
 function manageReplicas(
   ctx: ControllerContext,
-  rs: KubeObject,
+  rs: ReplicaSet,
   active: readonly KubeObject[],
   related: readonly KubeObject[],
   now: number,
 ): ManageError | undefined {
-  const desired = ((rs['spec'] ?? {}) as { replicas?: number }).replicas ?? 1;
+  const desired = rs.spec.replicas ?? 1;
   const plan = planReplicas(active, related, desired, now);
   const ns = rs.metadata.namespace ?? '';
   const event = (type: 'Normal' | 'Warning', reason: string, message: string) =>

@@ -13,9 +13,13 @@
 import type { JsonObject } from '../../common/json.js';
 import { cloneJson, isJsonObject } from '../../common/json.js';
 import { toCompactJson } from '../../common/go-json.js';
+import { LAST_APPLIED_ANNOTATION } from '../../api/kubectl-annotations.js';
 
-/** The annotation kubectl apply keeps its last applied configuration in. */
-export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
+/**
+ * Re-exported only for cmd/apply/apply.ts, whose registration is being rewritten in parallel;
+ * import the key from src/api/kubectl-annotations.ts.
+ */
+export { LAST_APPLIED_ANNOTATION };
 
 /**
  * A copy of `obj` with `metadata.namespace` set to `namespace` when it has none. Pass a

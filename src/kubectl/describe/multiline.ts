@@ -1,8 +1,6 @@
 import { compareGoStrings } from '../../common/go-strings.js';
 import { LEVEL_0, type PrefixWriter } from './prefix-writer.js';
-
-/** kubectl never shows this annotation in describe (describe.go skipAnnotations). */
-const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+import { LAST_APPLIED_ANNOTATION } from '../../api/kubectl-annotations.js';
 
 /** describe.go maxAnnotationLen: longer `key: value` pairs are broken onto their own lines. */
 const MAX_ANNOTATION_LEN = 140;
@@ -41,7 +39,7 @@ function shorten(s: string, max: number): string {
 export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
   w.write(LEVEL_0, `${title}:\t`);
   const keys = Object.keys(annotations ?? {})
-    .filter((k) => k !== LAST_APPLIED)
+    .filter((k) => k !== LAST_APPLIED_ANNOTATION)
     .sort(compareGoStrings);
   if (keys.length === 0) {
     w.writeLine('<none>');

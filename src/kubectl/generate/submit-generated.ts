@@ -9,7 +9,7 @@
  * (a wrapped error is no longer an API status, so it loses the `Error from server` form).
  */
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../api/meta/v1.js';
+import { objectJson, unverifiedKubeObject } from '../../api/meta/v1.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import type { JsonObject } from '../../common/json.js';
@@ -34,10 +34,10 @@ export function submitGenerated(generated: JsonObject, o: SubmitOptions): JsonOb
   const obj = o.saveConfig ? withTypedLastApplied(generated) : generated;
   if (o.dryRun === 'client') return obj;
   try {
-    const created = o.api().create(o.info, o.info.namespaced ? o.namespace : undefined, obj as unknown as KubeObject, {
+    const created = o.api().create(o.info, o.info.namespaced ? o.namespace : undefined, unverifiedKubeObject(obj), {
       dryRun: o.dryRun === 'server',
     });
-    return created as unknown as JsonObject;
+    return objectJson(created);
   } catch (e) {
     if (e instanceof StatusError && o.errorPrefix !== undefined) throw new CliError(`${o.errorPrefix}${e.message}`);
     throw e;

@@ -9,7 +9,7 @@ import type { JsonObject } from '../../common/json.js';
 import { cloneJson, isJsonObject } from '../../common/json.js';
 import { toTypedOrder } from '../printers/typed-order.js';
 import { toCompactJson } from '../../common/go-json.js';
-import { LAST_APPLIED_ANNOTATION } from '../apply/last-applied.js';
+import { LAST_APPLIED_ANNOTATION } from '../../api/kubectl-annotations.js';
 
 /** The object as kubectl's typed encoder writes it (fields kubectl's types lack are kept). */
 export function typedForm(obj: JsonObject): JsonObject {

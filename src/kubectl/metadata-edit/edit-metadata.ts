@@ -14,6 +14,7 @@
  */
 import type { JsonObject } from '../../common/json.js';
 import { isJsonObject } from '../../common/json.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { createJsonMergePatch } from '../../apiserver/patch/json-merge-patch.js';
 import { type DryRun, dryRunSuffix } from '../util/dry-run.js';
 import { CliError } from '../util/errors.js';
@@ -106,7 +107,7 @@ function visitOne(t: Target, o: LabelAnnotateOptions, changes: MapChanges, early
     }
     changed = applyMapChanges(before, o.field, changes, applyOpts);
     const patch = serverSafePatch(createJsonMergePatch(before, changed), before, o.field);
-    fromServer = env.api().patch(t.info, t.namespace, t.name, 'merge', patch, { dryRun: o.dryRun === 'server' }) as unknown as JsonObject;
+    fromServer = objectJson(env.api().patch(t.info, t.namespace, t.name, 'merge', patch, { dryRun: o.dryRun === 'server' }));
     if (o.dryRun !== 'server') env.settle();
   }
   const output = fromServer ?? changed;

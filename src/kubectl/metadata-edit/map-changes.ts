@@ -7,12 +7,10 @@ import { CliError } from '../util/errors.js';
 import { aggregate } from '../resource/go-aggregate.js';
 import type { MapChanges } from './pairs.js';
 import { getOwn, setOwn } from '../../common/own-keys.js';
+import { CHANGE_CAUSE_ANNOTATION } from '../../api/kubectl-annotations.js';
 
 /** Which metadata map a command edits. */
 export type MapField = 'labels' | 'annotations';
-
-/** annotate lets this one be overwritten without --overwrite (polymorphichelpers.ChangeCauseAnnotation). */
-export const CHANGE_CAUSE_ANNOTATION = 'kubernetes.io/change-cause';
 
 /** The object's labels or annotations (string values only, as GetLabels reads them). */
 export function currentMap(obj: JsonObject, field: MapField): Record<string, string> | undefined {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JsonObject, JsonValue } from '../../common/json.js';
-import type { KubeObject } from '../../api/meta/v1.js';
+import { type KubeObject, objectJson } from '../../api/meta/v1.js';
 import { CliError } from '../util/errors.js';
 import type { JsonPathPrinter } from './jsonpath-printer.js';
 import type { CustomColumn } from './custom-columns.js';
@@ -74,7 +74,7 @@ export function nameOf(resourceLabel: string, obj: KubeObject): string {
 export function asList(objects: KubeObject[]): JsonObject {
   return {
     apiVersion: 'v1',
-    items: objects as unknown as JsonValue[],
+    items: objects.map((o) => objectJson(o)),
     kind: 'List',
     metadata: { resourceVersion: '' },
   };
@@ -96,6 +96,6 @@ export function printStructured(spec: OutputSpec, value: JsonValue): string {
 
 /** custom-columns output for objects of one type, padded like every get table. */
 export function printCustomColumns(columns: CustomColumn[], objects: KubeObject[], noHeaders: boolean): string {
-  const rows = customColumns().customColumnRows(columns, objects as unknown as JsonValue[], noHeaders);
+  const rows = customColumns().customColumnRows(columns, objects.map((o) => objectJson(o)), noHeaders);
   return tabwrite(rows.map((r) => `${r.join('\t')}\n`).join(''));
 }

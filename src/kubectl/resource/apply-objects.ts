@@ -1,5 +1,5 @@
 import type { ApiServer } from '../../apiserver/server.js';
-import type { KubeObject } from '../../api/meta/v1.js';
+import { type KubeObject, objectJson, unverifiedKubeObject } from '../../api/meta/v1.js';
 import { StatusError, withSource } from '../../apiserver/errors.js';
 import { type ResourceInfo, apiVersionOf, kindGroup } from '../../apiserver/resources.js';
 import type { JsonObject } from '../../common/json.js';
@@ -14,7 +14,8 @@ export interface ApplyOutcome {
   /** `deployment.apps/hello` */
   name: string;
   operation: 'created' | 'configured' | 'unchanged';
-  object: KubeObject;
+  /** what -o prints: the server's object, or the manifest's in a client dry run */
+  object: JsonObject;
 }
 
 /** kubectl's Info.String(): how an object is named inside apply's error messages. */
@@ -49,29 +50,29 @@ export function applyOne(api: ApiServer, r: ResolvedObject, dryRun: DryRun, warn
   }
   let action;
   try {
-    action = computeApply(live as unknown as JsonObject | undefined, r.object, r.namespace);
+    action = computeApply(live && objectJson(live), r.object, r.namespace);
   } catch (e) {
     if (e instanceof InvalidLastAppliedError) throw new CliError(`error when creating patch with:\noriginal:\n...\nfor: "${r.source}": ${e.message}`);
     throw e;
   }
   if (action.action === 'create') {
-    const obj = action.object as unknown as KubeObject;
+    const obj = action.object;
     obj.apiVersion = apiVersionOf(r.info);
     if (dryRun === 'client') return { name: label, operation: 'created', object: obj };
     try {
-      const created = api.create(r.info, r.namespace, obj, { dryRun: dryRun === 'server' });
-      return { name: label, operation: 'created', object: created };
+      const created = api.create(r.info, r.namespace, unverifiedKubeObject(obj), { dryRun: dryRun === 'server' });
+      return { name: label, operation: 'created', object: objectJson(created) };
     } catch (e) {
       if (e instanceof StatusError) throw withSource(e, 'creating', r.source);
       throw e;
     }
   }
   if (action.missingLastApplied) warn(warningMissingAnnotation(r.info, r.name));
-  if (action.action === 'unchanged') return { name: label, operation: 'unchanged', object: live! };
-  if (dryRun === 'client') return { name: label, operation: 'configured', object: live! };
+  if (action.action === 'unchanged') return { name: label, operation: 'unchanged', object: objectJson(live!) };
+  if (dryRun === 'client') return { name: label, operation: 'configured', object: objectJson(live!) };
   try {
     const patched = api.patch(r.info, r.namespace, r.name, action.patchType, action.patch, { dryRun: dryRun === 'server' });
-    return { name: label, operation: 'configured', object: patched };
+    return { name: label, operation: 'configured', object: objectJson(patched) };
   } catch (e) {
     if (e instanceof StatusError) {
       const patchText = JSON.stringify(action.patch);

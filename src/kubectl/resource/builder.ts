@@ -16,6 +16,7 @@
 import type { ApiServer } from '../../apiserver/server.js';
 import type { ResourceInfo } from '../../apiserver/resources.js';
 import type { JsonObject } from '../../common/json.js';
+import { objectJson } from '../../api/meta/v1.js';
 import type { CommandEnv } from './command-env.js';
 import {
   missingResource,
@@ -147,7 +148,7 @@ export function placeNamed(selections: ResourceSelection[], namespace: string): 
 function fromServer(api: ApiServer, info: ResourceInfo, namespace: string | undefined, name: string): Target | Error {
   try {
     const obj = api.get(info, namespace, name);
-    return { info, namespace, name, object: obj as unknown as JsonObject };
+    return { info, namespace, name, object: objectJson(obj) };
   } catch (e) {
     return e as Error;
   }
@@ -181,7 +182,7 @@ export function visitServer(apiOf: () => ApiServer, req: BuilderRequest, env: Bu
     for (const sel of selections) {
       const info = sel.info;
       for (const obj of listSelected(api, info, selectionNamespace(sel, env.namespace, req.allNamespaces), labelSel, req.fieldSelector || undefined)) {
-        items.push({ info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '', object: obj as unknown as JsonObject });
+        items.push({ info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '', object: objectJson(obj) });
       }
     }
     return { items, singleItemImplied: false };

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JsonObject } from '../../../src/common/json.js';
 import { computeApply, type ApplyAction } from '../../../src/kubectl/apply/compute-apply.js';
-import { LAST_APPLIED_ANNOTATION, lastAppliedAnnotationValue } from '../../../src/kubectl/apply/last-applied.js';
+import { lastAppliedAnnotationValue } from '../../../src/kubectl/apply/last-applied.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../src/api/kubectl-annotations.js';
 import { applyStrategicMergePatch } from '../../../src/apiserver/patch/strategic-merge.js';
 import { strategicSchemaFor } from '../../../src/apiserver/patch/patch-meta.js';
 

@@ -4,7 +4,8 @@ import { ControlPlane } from '../../../src/controllers/control-plane.js';
 import { deploymentController } from '../../../src/controllers/deployment/controller.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
-import type { Deployment, ReplicaSet } from '../../../src/controllers/deployment/types.js';
+import type { Deployment } from '../../../src/api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../../src/api/apps/v1/replica-set.js';
 
 export const DEPLOY = findByKind('apps/v1', 'Deployment')!;
 export const RS = findByKind('apps/v1', 'ReplicaSet')!;

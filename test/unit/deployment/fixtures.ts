@@ -1,4 +1,5 @@
-import type { Deployment, ReplicaSet } from '../../../src/controllers/deployment/types.js';
+import type { Deployment } from '../../../src/api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../../src/api/apps/v1/replica-set.js';
 
 /** A Deployment as the API server stores it (defaults applied where the controller reads them). */
 export function deployment(

@@ -9,7 +9,7 @@ import {
   rolloutStatus,
   stuckRequeueDelayMs,
 } from '../../../src/controllers/deployment/progress.js';
-import type { DeploymentStatus } from '../../../src/controllers/deployment/types.js';
+import type { DeploymentStatus } from '../../../src/api/apps/v1/deployment.js';
 import { deployment, replicaSet } from './fixtures.js';
 
 const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);

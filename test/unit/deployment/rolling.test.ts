@@ -8,7 +8,7 @@ import {
   scaleDownOldReplicaSetsForRollingUpdate,
 } from '../../../src/controllers/deployment/rolling.js';
 import { activeReplicaSets } from '../../../src/controllers/deployment/replica-sets.js';
-import type { Deployment } from '../../../src/controllers/deployment/types.js';
+import type { Deployment } from '../../../src/api/apps/v1/deployment.js';
 import { deployment, replicaSet } from './fixtures.js';
 
 /**

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { JsonObject } from '../../../src/common/json.js';
 import { InvalidOriginalError, modifiedWithoutAnnotation, planMerged } from '../../../src/kubectl/cmd/diff/merged-object.js';
 import { computeApply } from '../../../src/kubectl/apply/compute-apply.js';
-import { LAST_APPLIED_ANNOTATION } from '../../../src/kubectl/apply/last-applied.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../src/api/kubectl-annotations.js';
 
 function deployment(image: string, cause: string): JsonObject {
   return {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
+import type { ReplicaSet } from '../../../src/api/apps/v1/replica-set.js';
 import { planClaims, withoutOwner } from '../../../src/controllers/replicaset/controller-ref.js';
 import { calculateStatus } from '../../../src/controllers/replicaset/status.js';
 import { podFromTemplate, podNamePrefix } from '../../../src/controllers/replicaset/pod-template.js';
@@ -10,7 +11,7 @@ import { controllerRefFor } from '../../../src/controllers/replicaset/controller
 const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
-function rs(extra: Record<string, unknown> = {}, meta: Record<string, unknown> = {}): KubeObject {
+function rs(extra: Record<string, unknown> = {}, meta: Record<string, unknown> = {}): ReplicaSet {
   return {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
+import type { Deployment } from '../../../src/api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../../src/api/apps/v1/replica-set.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { viewHistory } from '../../../src/kubectl/cmd/rollout/history-view.js';
 import { equalIgnoreHash } from '../../../src/kubectl/cmd/rollout/replica-sets.js';
@@ -12,7 +14,7 @@ import { planUndo, replicaSetForRevision } from '../../../src/kubectl/cmd/rollou
 const DEPLOYMENT = findByKind('apps/v1', 'Deployment')!;
 const POD = findByKind('v1', 'Pod')!;
 
-function rs(name: string, revision: string | undefined, cause?: string, image = 'hello:1.0'): KubeObject {
+function rs(name: string, revision: string | undefined, cause?: string, image = 'hello:1.0'): ReplicaSet {
   const annotations: Record<string, string> = {};
   if (revision !== undefined) annotations['deployment.kubernetes.io/revision'] = revision;
   if (cause !== undefined) annotations['kubernetes.io/change-cause'] = cause;
@@ -21,7 +23,7 @@ function rs(name: string, revision: string | undefined, cause?: string, image = 
     kind: 'ReplicaSet',
     metadata: { name, annotations },
     spec: { template: { metadata: { labels: { app: 'hello', 'pod-template-hash': name } }, spec: { containers: [{ name: 'hello', image }] } } },
-  } as KubeObject;
+  };
 }
 
 test('history table: revisions ascending, <none> without a change-cause, tabwriter 0/8/2, unparseable skipped', () => {
@@ -50,7 +52,7 @@ test('undo picks the second-highest revision, in any visiting order; revision 0 
 });
 
 test('undo: a negative revision fails before anything else', () => {
-  const d = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'hello' }, spec: {} } as KubeObject;
+  const d: Deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'hello' }, spec: {} };
   assert.throws(() => planUndo({ deployment: d, replicaSets: [], toRevision: -1, clientDryRun: false }), /unable to find specified revision -1 in history/);
 });
 

@@ -94,7 +94,7 @@ function runApply(ctx: Context, o: ApplyOptions): void {
       const outcome = applyOne(cluster.api, r, dryRun, (w) => ctx.io.err(w));
       if (!spec) ctx.io.out(`${outcome.name} ${outcome.operation}${dryRunSuffix(dryRun)}\n`);
       else if (spec.kind === 'name') ctx.io.out(`${kindGroup(r.info)}/${r.name}\n`);
-      else printed.push(outcome.object as unknown as JsonValue);
+      else printed.push(outcome.object);
       ctx.settle();
     } catch (e) {
       errors.push(e as Error);

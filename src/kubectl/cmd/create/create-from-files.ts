@@ -5,12 +5,13 @@
  * dry run. API errors name the file: `error when creating "hello.yaml": ...`.
  */
 import type { ApiServer } from '../../../apiserver/server.js';
-import type { KubeObject } from '../../../api/meta/v1.js';
+import { objectJson, unverifiedKubeObject } from '../../../api/meta/v1.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
 import type { JsonObject } from '../../../common/json.js';
 import type { ResolvedObject } from '../../resource/manifest-objects.js';
 import type { DryRun } from '../../util/dry-run.js';
-import { LAST_APPLIED_ANNOTATION, lastAppliedAnnotationValue, withDefaultNamespace } from '../../apply/last-applied.js';
+import { lastAppliedAnnotationValue, withDefaultNamespace } from '../../apply/last-applied.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { isJsonObject } from '../../../common/json.js';
 
 export interface CreateFromFileOptions {
@@ -35,8 +36,8 @@ export function createFromFile(r: ResolvedObject, o: CreateFromFileOptions): Jso
   const obj = objectToCreate(r, o.saveConfig);
   if (o.dryRun === 'client') return obj;
   try {
-    const created = o.api().create(r.info, r.namespace, obj as unknown as KubeObject, { dryRun: o.dryRun === 'server' });
-    return created as unknown as JsonObject;
+    const created = o.api().create(r.info, r.namespace, unverifiedKubeObject(obj), { dryRun: o.dryRun === 'server' });
+    return objectJson(created);
   } catch (e) {
     if (e instanceof StatusError) throw withSource(e, 'creating', r.source);
     throw e;

@@ -13,13 +13,14 @@
  * When that patch is `{}` nothing is sent and the live object is the merged one.
  */
 import type { ApiServer } from '../../../apiserver/server.js';
-import type { KubeObject } from '../../../api/meta/v1.js';
+import { type KubeObject, objectJson, unverifiedKubeObject } from '../../../api/meta/v1.js';
 import { StatusError, withSource } from '../../../apiserver/errors.js';
 import { apiVersionOf } from '../../../apiserver/resources.js';
 import { strategicSchemaFor } from '../../../apiserver/patch/patch-meta.js';
 import { cloneJson, isJsonObject, type JsonObject } from '../../../common/json.js';
 import { toCompactJson } from '../../../common/go-json.js';
-import { LAST_APPLIED_ANNOTATION, lastAppliedOf, withDefaultNamespace } from '../../apply/last-applied.js';
+import { lastAppliedOf, withDefaultNamespace } from '../../apply/last-applied.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { threeWayMergePatch } from '../../apply/three-way-merge.js';
 import { CliError } from '../../util/errors.js';
 import { parseBoundedJson } from '../../manifests/input-limits.js';
@@ -101,7 +102,7 @@ export function planMerged(live: JsonObject | undefined, local: JsonObject, name
 export function mergedObject(api: ApiServer, r: ResolvedObject, live: KubeObject | undefined): KubeObject {
   let plan: MergePlan;
   try {
-    plan = planMerged(live as unknown as JsonObject | undefined, r.object, r.namespace);
+    plan = planMerged(live && objectJson(live), r.object, r.namespace);
   } catch (e) {
     if (e instanceof InvalidOriginalError) {
       throw new CliError(
@@ -112,9 +113,9 @@ export function mergedObject(api: ApiServer, r: ResolvedObject, live: KubeObject
   }
   if (plan.action === 'unchanged') return live!;
   if (plan.action === 'create') {
-    const obj = plan.object as unknown as KubeObject;
+    const obj = plan.object;
     obj.apiVersion = apiVersionOf(r.info);
-    return api.create(r.info, r.namespace, obj, { dryRun: true });
+    return api.create(r.info, r.namespace, unverifiedKubeObject(obj), { dryRun: true });
   }
   try {
     return api.patch(r.info, r.namespace, r.name, plan.patchType, plan.patch, { dryRun: true });

@@ -9,8 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiServer } from '../../../apiserver/server.js';
-import type { KubeObject } from '../../../api/meta/v1.js';
-import type { JsonObject } from '../../../common/json.js';
+import { type KubeObject, objectJson } from '../../../api/meta/v1.js';
 import { CliError } from '../../util/errors.js';
 import type { ResolvedObject } from '../../resource/manifest-objects.js';
 import { diffDirectories } from './directory-diff.js';
@@ -40,7 +39,7 @@ function warnIfDeleting(live: KubeObject | undefined, err: (s: string) => void):
 function writeObject(run: DiffRun, r: ResolvedObject, liveDir: string, mergedDir: string): void {
   const live = run.api.tryGet(r.info, r.namespace, r.name);
   const merged = mergedObject(run.api, r, live);
-  const texts = diffFileTexts(live as unknown as JsonObject | undefined, merged as unknown as JsonObject, run.showManagedFields);
+  const texts = diffFileTexts(live && objectJson(live), objectJson(merged), run.showManagedFields);
   const file = diffFileName(r.info, r.namespace, r.name);
   writeFileSync(join(liveDir, file), texts.live, { mode: 0o700 });
   writeFileSync(join(mergedDir, file), texts.merged, { mode: 0o700 });

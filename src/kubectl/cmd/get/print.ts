@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../common/json.js';
+import { objectJson } from '../../../api/meta/v1.js';
 import { kindGroup } from '../../../apiserver/resources.js';
 import { asList, nameOf, type OutputSpec, printCustomColumns, printStructured } from '../../printers/output.js';
 import { renderTables } from '../../printers/table/render.js';
@@ -48,8 +49,8 @@ export function printGet(groups: FetchedGroup[], spec: OutputSpec, o: GetPrintOp
         .map((g, i) => printCustomColumns(spec.columns, g.objects, o.noHeaders || i > 0))
         .join('');
     default: {
-      const value: JsonValue =
-        o.singleItemImplied && objects.length === 1 ? (objects[0] as unknown as JsonValue) : asList(objects);
+      const only = o.singleItemImplied && objects.length === 1 ? objects[0] : undefined;
+      const value: JsonValue = only ? objectJson(only) : asList(objects);
       return printStructured(spec, value);
     }
   }

@@ -13,6 +13,7 @@ import { type PatchType } from '../../../apiserver/patch-object.js';
 import { ERR_BAD_JSON_PATCH } from '../../../apiserver/patch/patch-errors.js';
 import type { ResourceInfo } from '../../../apiserver/resources.js';
 import { type JsonObject, type JsonValue, jsonEqual } from '../../../common/json.js';
+import { objectJson } from '../../../api/meta/v1.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
 import { localWithServerDryRun } from '../../resource/flag-conflicts.js';
@@ -90,7 +91,7 @@ function patchOne(t: Target, type: PatchType, body: PatchBody, o: PatchOptions, 
 function patchOnServer(t: Target, type: PatchType, body: PatchBody, dryRun: boolean, env: CommandEnv): JsonObject {
   if (!body.ok) throw badRequest(type === 'merge' ? ERR_BAD_JSON_PATCH : body.jsonError);
   try {
-    return env.api().patch(t.info, t.namespace, t.name, type, body.value as JsonValue, { dryRun }) as unknown as JsonObject;
+    return objectJson(env.api().patch(t.info, t.namespace, t.name, type, body.value as JsonValue, { dryRun }));
   } catch (e) {
     if (e instanceof StatusError && e.reason === 'UnsupportedMediaType') {
       throw new CliError(`${MEDIA_TYPES[type]} is not supported by ${gvkString(t.info)}: ${e.message}`);

@@ -1,22 +1,13 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { PROGRESSING, TIMED_OUT } from '../../../api/apps/v1/conditions.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 import { CliError } from '../../util/errors.js';
-import { REVISION_ANNOTATION } from './annotations.js';
+import { REVISION_ANNOTATION } from '../../../api/apps/v1/annotations.js';
 
 /** What one look at a Deployment tells `rollout status`: the line to print and whether it is done. */
 export interface StatusLine {
   message: string;
   done: boolean;
-}
-
-interface DeploymentShape {
-  spec?: { replicas?: number };
-  status?: {
-    observedGeneration?: number;
-    replicas?: number;
-    updatedReplicas?: number;
-    availableReplicas?: number;
-    conditions?: { type?: string; reason?: string }[];
-  };
 }
 
 /**
@@ -46,7 +37,7 @@ export function deploymentRevision(obj: KubeObject): number | Error {
  */
 export function deploymentStatus(obj: KubeObject, wantRevision = 0): StatusLine {
   const name = obj.metadata.name ?? '';
-  const d = obj as unknown as DeploymentShape;
+  const d = asDeployment(obj);
   if (wantRevision > 0) {
     const rev = deploymentRevision(obj);
     if (rev instanceof Error) throw new CliError(`cannot get the revision of deployment ${JSON.stringify(name)}: ${rev.message}`);
@@ -56,8 +47,8 @@ export function deploymentStatus(obj: KubeObject, wantRevision = 0): StatusLine 
   if ((obj.metadata.generation ?? 0) > (status.observedGeneration ?? 0)) {
     return { message: 'Waiting for deployment spec update to be observed...\n', done: false };
   }
-  const progressing = (status.conditions ?? []).find((c) => c.type === 'Progressing');
-  if (progressing?.reason === 'ProgressDeadlineExceeded') {
+  const progressing = (status.conditions ?? []).find((c) => c.type === PROGRESSING);
+  if (progressing?.reason === TIMED_OUT) {
     throw new CliError(`deployment ${JSON.stringify(name)} exceeded its progress deadline`);
   }
   const waiting = `Waiting for deployment ${JSON.stringify(name)} rollout to finish: `;

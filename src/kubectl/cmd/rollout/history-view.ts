@@ -1,8 +1,8 @@
-import type { KubeObject } from '../../../api/meta/v1.js';
+import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import { CliError } from '../../util/errors.js';
 import { DESCRIBE_TABWRITER, tabwrite } from '../../printers/tabwriter.js';
 import type { PodTemplate } from '../../describe/pod-template.js';
-import { CHANGE_CAUSE_ANNOTATION } from './annotations.js';
+import { CHANGE_CAUSE_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { replicaSetRevision } from './replica-sets.js';
 import { printTemplate } from './template-text.js';
 
@@ -11,12 +11,12 @@ import { printTemplate } from './template-text.js';
  * the ReplicaSet's own change-cause annotation copied into the template's annotations. A later
  * ReplicaSet with the same revision replaces an earlier one; unparseable revisions are skipped.
  */
-export function historyTemplates(replicaSets: readonly KubeObject[]): Map<number, PodTemplate> {
+export function historyTemplates(replicaSets: readonly ReplicaSet[]): Map<number, PodTemplate> {
   const byRevision = new Map<number, PodTemplate>();
   for (const rs of replicaSets) {
     const rev = replicaSetRevision(rs);
     if (rev === undefined) continue;
-    const template = structuredClone((rs['spec'] as { template?: PodTemplate } | undefined)?.template ?? {});
+    const template = structuredClone(rs.spec?.template ?? {});
     const cause = rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION];
     if (cause) {
       template.metadata = { ...(template.metadata ?? {}), annotations: { ...(template.metadata?.annotations ?? {}), [CHANGE_CAUSE_ANNOTATION]: cause } };
@@ -37,7 +37,7 @@ export function historyTemplates(replicaSets: readonly KubeObject[]): Map<number
  *                            1         hello 1.0
  *                            2         <none>
  */
-export function viewHistory(replicaSets: readonly KubeObject[], revision: number): string {
+export function viewHistory(replicaSets: readonly ReplicaSet[], revision: number): string {
   const templates = historyTemplates(replicaSets);
   if (templates.size === 0) return 'No rollout history found.';
   if (revision > 0) {

@@ -3,6 +3,7 @@ import { AggregateCliError, CliError } from '../../util/errors.js';
 import { viewHistory } from './history-view.js';
 import { allReplicaSets, deploymentReplicaSets } from './replica-sets.js';
 import { type RolloutTarget, type Visit, groupKindString, isDeployment, printedName } from './targets.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 
 /**
  * `kubectl rollout history` (rollout_history.go Run without -o): per object, the name printer
@@ -29,7 +30,7 @@ export function rolloutHistory(api: ApiServer, visits: Visit[], revision: number
 /** One object's output; errors (no viewer, unknown revision) are thrown. */
 function historyOf(api: ApiServer, target: RolloutTarget, revision: number): string {
   if (!isDeployment(target.info)) throw new CliError(`no history viewer has been implemented for ${JSON.stringify(groupKindString(target.info))}`);
-  const text = viewHistory(allReplicaSets(deploymentReplicaSets(api, target.object)), revision);
+  const text = viewHistory(allReplicaSets(deploymentReplicaSets(api, asDeployment(target.object))), revision);
   const withRevision = revision > 0 ? `with revision #${revision}` : '';
   return `${printedName(target)} ${withRevision}\n${text}\n`;
 }

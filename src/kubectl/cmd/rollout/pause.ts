@@ -1,6 +1,7 @@
 import type { ApiServer } from '../../../apiserver/server.js';
 import { type PatchOrError, patchObjects } from './object-patches.js';
 import { type RolloutTarget, isDeployment } from './targets.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 
 export interface PauseResumeRequest {
   targets: RolloutTarget[];
@@ -13,7 +14,7 @@ export interface PauseResumeRequest {
 /** defaultObjectPauser: sets spec.paused; only Deployments can be paused. */
 export function pausePatch(target: RolloutTarget): PatchOrError {
   if (!isDeployment(target.info)) return { error: 'pausing is not supported' };
-  if ((target.object['spec'] as { paused?: boolean } | undefined)?.paused) return { error: 'is already paused' };
+  if (asDeployment(target.object).spec?.paused) return { error: 'is already paused' };
   return { patch: { spec: { paused: true } } };
 }
 

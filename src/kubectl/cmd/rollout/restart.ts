@@ -1,9 +1,10 @@
 import type { ApiServer } from '../../../apiserver/server.js';
 import { CliError } from '../../util/errors.js';
-import { RESTARTED_AT_ANNOTATION } from './annotations.js';
+import { RESTARTED_AT_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { type PatchOrError, patchObjects } from './object-patches.js';
 import type { PauseResumeRequest } from './pause.js';
 import { type RolloutTarget, isDeployment } from './targets.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -30,7 +31,7 @@ export function formatRfc3339Local(ms: number): string {
  */
 export function restartPatch(target: RolloutTarget, nowText: string): PatchOrError {
   if (!isDeployment(target.info)) return { error: 'restarting is not supported' };
-  const spec = target.object['spec'] as { paused?: boolean; template?: { metadata?: { annotations?: Record<string, string> } } } | undefined;
+  const spec = asDeployment(target.object).spec;
   if (spec?.paused) return { error: "can't restart paused deployment (run rollout resume first)" };
   if (spec?.template?.metadata?.annotations?.[RESTARTED_AT_ANNOTATION] === nowText) return { patch: {} };
   return { patch: { spec: { template: { metadata: { annotations: { [RESTARTED_AT_ANNOTATION]: nowText } } } } } };

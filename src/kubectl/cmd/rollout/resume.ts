@@ -2,6 +2,7 @@ import type { ApiServer } from '../../../apiserver/server.js';
 import { type PatchOrError, patchObjects } from './object-patches.js';
 import type { PauseResumeRequest } from './pause.js';
 import { type RolloutTarget, isDeployment } from './targets.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 
 /**
  * defaultObjectResumer: clears spec.paused. The two-way merge patch of `paused: true` → `false`
@@ -9,7 +10,7 @@ import { type RolloutTarget, isDeployment } from './targets.js';
  */
 export function resumePatch(target: RolloutTarget): PatchOrError {
   if (!isDeployment(target.info)) return { error: 'resuming is not supported' };
-  if (!(target.object['spec'] as { paused?: boolean } | undefined)?.paused) return { error: 'is not paused' };
+  if (!asDeployment(target.object).spec?.paused) return { error: 'is not paused' };
   return { patch: { spec: { paused: null } } };
 }
 

@@ -3,6 +3,7 @@ import { CliError } from '../../util/errors.js';
 import { FOREVER_MS, waitUntil } from '../../../cluster/time.js';
 import { deploymentStatus } from './deployment-status.js';
 import { type RolloutTarget, groupKindString, isDeployment } from './targets.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 
 /** wait.ErrWaitTimeout's text, which kubectl prints when --timeout passes. */
 export const TIMED_OUT = 'timed out waiting for the condition';
@@ -14,7 +15,7 @@ export const TIMED_OUT = 'timed out waiting for the condition';
  * stuck rollout still ends with `exceeded its progress deadline`.
  */
 export function virtualQuietMs(target: RolloutTarget): number {
-  const deadline = (target.object['spec'] as { progressDeadlineSeconds?: number } | undefined)?.progressDeadlineSeconds ?? 600;
+  const deadline = asDeployment(target.object).spec?.progressDeadlineSeconds ?? 600;
   return Math.max(60, deadline + 60) * 1000;
 }
 

@@ -1,8 +1,8 @@
-import type { KubeObject } from '../../../api/meta/v1.js';
+import type { Deployment } from '../../../api/apps/v1/deployment.js';
+import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import type { JsonObject, JsonValue } from '../../../common/json.js';
-import type { PodTemplate } from '../../describe/pod-template.js';
 import { CliError } from '../../util/errors.js';
-import { ROLLBACK_KEEP_ANNOTATIONS } from './annotations.js';
+import { DEPLOYMENT_OWN_ANNOTATIONS } from '../../../api/apps/v1/annotations.js';
 import { equalIgnoreHash, replicaSetRevision, templateOf, withoutHashLabel } from './replica-sets.js';
 import { printTemplate } from './template-text.js';
 import { setOwn } from '../../../common/own-keys.js';
@@ -26,9 +26,9 @@ function revisionNotFound(r: number): CliError {
  * second-highest revision. Revisions 1, 3, 2 (in visiting order) → latest 3, previous 2.
  * A ReplicaSet without the annotation counts as revision 0; an unparseable one is skipped.
  */
-export function replicaSetForRevision(deploymentName: string, replicaSets: readonly KubeObject[], toRevision: number): KubeObject {
-  let latest: { rev: number; rs?: KubeObject } = { rev: -1 };
-  let previous: { rev: number; rs?: KubeObject } = { rev: -1 };
+export function replicaSetForRevision(deploymentName: string, replicaSets: readonly ReplicaSet[], toRevision: number): ReplicaSet {
+  let latest: { rev: number; rs?: ReplicaSet } = { rev: -1 };
+  let previous: { rev: number; rs?: ReplicaSet } = { rev: -1 };
   for (const rs of replicaSets) {
     const v = replicaSetRevision(rs);
     if (v === undefined) continue;
@@ -49,9 +49,9 @@ export function replicaSetForRevision(deploymentName: string, replicaSets: reado
 }
 
 export interface UndoInput {
-  deployment: KubeObject;
+  deployment: Deployment;
   /** the Deployment's ReplicaSets, old ones first, then the new one */
-  replicaSets: readonly KubeObject[];
+  replicaSets: readonly ReplicaSet[];
   /** --to-revision; 0: the previous revision */
   toRevision: number;
   clientDryRun: boolean;
@@ -71,8 +71,8 @@ export function planUndo(input: UndoInput): UndoPlan {
   if (toRevision < 0) throw revisionNotFound(toRevision);
   const name = deployment.metadata.name ?? '';
   const rs = replicaSetForRevision(name, input.replicaSets, toRevision);
-  if (input.clientDryRun) return { kind: 'describe', text: printTemplate(templateOf(rs) as PodTemplate | undefined) };
-  if ((deployment['spec'] as { paused?: boolean } | undefined)?.paused) {
+  if (input.clientDryRun) return { kind: 'describe', text: printTemplate(templateOf(rs)) };
+  if (deployment.spec?.paused) {
     throw new CliError("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again");
   }
   if (equalIgnoreHash(templateOf(rs), templateOf(deployment))) {
@@ -80,8 +80,8 @@ export function planUndo(input: UndoInput): UndoPlan {
   }
   const annotations: JsonObject = {};
   const own = deployment.metadata.annotations ?? {};
-  for (const k of ROLLBACK_KEEP_ANNOTATIONS) if (own[k] !== undefined) setOwn(annotations, k, own[k]);
-  for (const [k, v] of Object.entries(rs.metadata.annotations ?? {})) if (!ROLLBACK_KEEP_ANNOTATIONS.includes(k)) setOwn(annotations, k, v);
+  for (const k of DEPLOYMENT_OWN_ANNOTATIONS) if (own[k] !== undefined) setOwn(annotations, k, own[k]);
+  for (const [k, v] of Object.entries(rs.metadata.annotations ?? {})) if (!DEPLOYMENT_OWN_ANNOTATIONS.has(k)) setOwn(annotations, k, v);
   return {
     kind: 'patch',
     patch: [

@@ -1,8 +1,9 @@
 import type { ApiServer } from '../../../apiserver/server.js';
 import { AggregateCliError, CliError } from '../../util/errors.js';
-import { LAST_APPLIED_ANNOTATION } from './annotations.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { allReplicaSets, deploymentReplicaSets } from './replica-sets.js';
 import { type RolloutTarget, type Visit, groupKindString, isDeployment, printedName } from './targets.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 import { planUndo } from './undo-plan.js';
 
 export interface UndoRequest {
@@ -55,7 +56,7 @@ function undoOne(api: ApiServer, req: UndoRequest, target: RolloutTarget): void 
   const { info, object } = target;
   const name = object.metadata.name ?? '';
   if (!isDeployment(info)) throw new CliError(`no rollbacker has been implemented for ${JSON.stringify(groupKindString(info))}`);
-  const deployment = api.get(info, object.metadata.namespace, name);
+  const deployment = asDeployment(api.get(info, object.metadata.namespace, name));
   const plan = planUndo({
     deployment,
     replicaSets: allReplicaSets(deploymentReplicaSets(api, deployment)),

@@ -10,6 +10,7 @@
  */
 import type { JsonObject } from '../../../common/json.js';
 import { cloneJson } from '../../../common/json.js';
+import { objectJson } from '../../../api/meta/v1.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { CliError } from '../../util/errors.js';
 import { kindGroup } from '../../../apiserver/resources.js';
@@ -91,7 +92,7 @@ export function applyChanges(targets: Target[], mutate: Mutation, printer: SetPr
     }
     let actual: JsonObject;
     try {
-      actual = env.api().patch(t.info, t.namespace, t.name, 'strategic', patch, { dryRun: o.dryRun === 'server' }) as unknown as JsonObject;
+      actual = objectJson(env.api().patch(t.info, t.namespace, t.name, 'strategic', patch, { dryRun: o.dryRun === 'server' }));
     } catch (e) {
       errors.push(new CliError(`${o.patchFailure}: ${(e as Error).message}`));
       continue;

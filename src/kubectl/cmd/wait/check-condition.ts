@@ -1,5 +1,4 @@
-import type { KubeObject } from '../../../api/meta/v1.js';
-import type { JsonValue } from '../../../common/json.js';
+import { type KubeObject, objectJson } from '../../../api/meta/v1.js';
 import { findJsonPathResults, goSprint, type JsonPathTemplate } from '../../printers/jsonpath/index.js';
 import { goKind } from '../../printers/jsonpath/values.js';
 import { CliError } from '../../util/errors.js';
@@ -45,7 +44,7 @@ export function conditionMet(obj: KubeObject, name: string, value: string): bool
  * the value (both trimmed).
  */
 export function jsonPathMet(obj: KubeObject, template: JsonPathTemplate, value: string | undefined): boolean {
-  const results = findJsonPathResults(template, obj as unknown as JsonValue, { allowMissingKeys: true });
+  const results = findJsonPathResults(template, objectJson(obj), { allowMissingKeys: true });
   const first = results[0];
   if (!first || first.length === 0) return false;
   if (results.length > 1) throw new CliError('given jsonpath expression matches more than one list');

@@ -1,18 +1,9 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asDeployment } from '../../../api/apps/v1/deployment.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 import { layoutContainerCells, type ContainerNameImage } from './containers.js';
-import { labelSelectorString, type LabelSelector } from '../../../labels/label-selector.js';
-
-interface DeploymentView {
-  metadata: { name?: string; creationTimestamp?: string };
-  spec?: {
-    replicas?: number;
-    selector?: LabelSelector;
-    template?: { spec?: { containers?: ContainerNameImage[] } };
-  };
-  status?: { updatedReplicas?: number; readyReplicas?: number; availableReplicas?: number };
-}
+import { labelSelectorString } from '../../../labels/label-selector.js';
 
 /** printers.go deploymentColumnDefinitions. */
 export const deploymentColumns: readonly ColumnDefinition[] = [
@@ -32,9 +23,11 @@ export const deploymentColumns: readonly ColumnDefinition[] = [
  * empty selector and `<invalid>` when it does not convert.
  */
 export function deploymentRow(obj: KubeObject, nowMs: number): string[] {
-  const d = obj as unknown as DeploymentView;
+  const d = asDeployment(obj);
+  // The pod spec is still JSON in the model (PodTemplateShape): its containers are read as printed.
+  const podSpec: { containers?: ContainerNameImage[] } | undefined = d.spec?.template?.spec;
   const status = d.status ?? {};
-  const [names, images] = layoutContainerCells(d.spec?.template?.spec?.containers);
+  const [names, images] = layoutContainerCells(podSpec?.containers);
   return [
     d.metadata.name ?? '',
     `${status.readyReplicas ?? 0}/${d.spec?.replicas ?? 0}`,

@@ -1,18 +1,9 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 import { layoutContainerCells, type ContainerNameImage } from './containers.js';
-import { formatLabelSelector, type LabelSelector } from '../../../labels/label-selector.js';
-
-interface ReplicaSetView {
-  metadata: { name?: string; creationTimestamp?: string };
-  spec?: {
-    replicas?: number;
-    selector?: LabelSelector;
-    template?: { spec?: { containers?: ContainerNameImage[] } };
-  };
-  status?: { replicas?: number; readyReplicas?: number };
-}
+import { formatLabelSelector } from '../../../labels/label-selector.js';
 
 /** printers.go replicaSetColumnDefinitions. */
 export const replicaSetColumns: readonly ColumnDefinition[] = [
@@ -31,8 +22,10 @@ export const replicaSetColumns: readonly ColumnDefinition[] = [
  * status.readyReplicas, all plain integers; SELECTOR via FormatLabelSelector (`<none>` if empty).
  */
 export function replicaSetRow(obj: KubeObject, nowMs: number): string[] {
-  const rs = obj as unknown as ReplicaSetView;
-  const [names, images] = layoutContainerCells(rs.spec?.template?.spec?.containers);
+  const rs = asReplicaSet(obj);
+  // The pod spec is still JSON in the model (PodTemplateShape): its containers are read as printed.
+  const podSpec: { containers?: ContainerNameImage[] } | undefined = rs.spec?.template?.spec;
+  const [names, images] = layoutContainerCells(podSpec?.containers);
   return [
     rs.metadata.name ?? '',
     String(rs.spec?.replicas ?? 0),
