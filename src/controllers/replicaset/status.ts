@@ -1,7 +1,6 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { rfc3339 } from '../../sim/clock.js';
-import { isPodAvailable } from './availability.js';
-import { isPodReady } from './pod-state.js';
+import { isPodAvailable, isPodReady } from '../../api/core/v1/pod-util.js';
 
 /** apps/v1 ReplicaSetConditionType for failed creates or deletes. */
 export const REPLICA_FAILURE = 'ReplicaFailure';

@@ -1,0 +1,7 @@
+/** Label keys of core objects (k8s.io/api/core/v1/well_known_labels.go and kubectl's), each declared once. */
+
+/** Label prefix whose suffix names a node's role: `node-role.kubernetes.io/control-plane`. */
+export const NODE_ROLE_LABEL_PREFIX = 'node-role.kubernetes.io/';
+
+/** The older node role label, whose *value* names the role. */
+export const NODE_ROLE_LABEL = 'kubernetes.io/role';
