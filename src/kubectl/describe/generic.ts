@@ -90,7 +90,7 @@ export function describeGenericText(obj: KubeObject, events: KubeObject[] | unde
     w.write(LEVEL_0, `Namespace:\t${obj.metadata.namespace ?? ''}\n`);
     printLabelsMultiline(w, 'Labels', obj.metadata.labels);
     printAnnotationsMultiline(w, 'Annotations', obj.metadata.annotations);
-    printContent(w, LEVEL_0, obj as unknown as Record<string, unknown>, '');
+    printContent(w, LEVEL_0, obj, '');
     if (events) describeEvents(events, w, nowMs);
   });
 }
