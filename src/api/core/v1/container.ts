@@ -12,11 +12,14 @@ export type ResourceList = Record<string, QuantityValue>;
 /** intstr.IntOrString: a port number or a named port. */
 export type IntOrString = number | string;
 
-/** v1.ResourceRequirements. */
-export interface ResourceRequirements {
+/**
+ * v1.ResourceRequirements. A type rather than an interface so that it is JSON as it stands: the
+ * kubelet copies a container's resources verbatim into its status.
+ */
+export type ResourceRequirements = {
   limits?: ResourceList;
   requests?: ResourceList;
-}
+};
 
 /** v1.ContainerPort. */
 export interface ContainerPort {
