@@ -46,6 +46,10 @@ export interface ContainerStatus {
 export const CONTAINER_REASON = {
   /** waiting: the container has not started yet */
   ContainerCreating: 'ContainerCreating',
+  /** waiting: pulling the image failed */
+  ErrImagePull: 'ErrImagePull',
+  /** waiting: held back before the next pull of an image that failed to pull */
+  ImagePullBackOff: 'ImagePullBackOff',
   /** waiting: the container keeps exiting and is held back before its next restart */
   CrashLoopBackOff: 'CrashLoopBackOff',
   /** terminated with exit code 0 */
