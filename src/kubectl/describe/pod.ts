@@ -4,6 +4,7 @@ import { isJsonObject } from '../../common/json.js';
 import { translateTimestampSince } from '../printers/duration.js';
 import { describeContainers } from './containers.js';
 import { asPod, type Pod } from '../../api/core/v1/pod.js';
+import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import type { EnvVar } from '../../api/core/v1/container.js';
 import { MIRROR_POD_ANNOTATION } from '../../api/core/v1/annotation-keys.js';
 import { controllerText } from './controller-ref.js';
@@ -70,7 +71,7 @@ export function describePodText(pod: KubeObject, events: KubeObject[] | undefine
     if (status.startTime) w.write(LEVEL_0, `Start Time:\t${rfc1123z(status.startTime)}\n`);
     printLabelsMultiline(w, 'Labels', pod.metadata.labels);
     printAnnotationsMultiline(w, 'Annotations', pod.metadata.annotations);
-    if (pod.metadata.deletionTimestamp && status.phase !== 'Failed' && status.phase !== 'Succeeded') {
+    if (pod.metadata.deletionTimestamp && !isPodPhaseTerminal(status.phase)) {
       // time.Since(deletionTimestamp): the deadline is in the future during the grace period,
       // so this reads `<invalid>` until it has passed — upstream's wording, kept as is.
       w.write(LEVEL_0, `Status:\tTerminating (lasts ${translateTimestampSince(pod.metadata.deletionTimestamp, nowMs)})\n`);

@@ -1,7 +1,9 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
 import { asPod, type Pod, type PodCondition } from '../../../api/core/v1/pod.js';
 import type { ContainerStatus } from '../../../api/core/v1/container-status.js';
-import { POD_CONDITION_REASON, POD_REASON_NODE_LOST } from '../../../api/core/v1/pod-conditions.js';
+import { POD_CONDITION, POD_CONDITION_REASON, POD_REASON_NODE_LOST } from '../../../api/core/v1/pod-conditions.js';
+import { isRestartableInitContainer } from '../../../api/core/v1/container.js';
+import { isPodPhaseTerminal } from '../../../api/core/v1/pod-util.js';
 import { humanDuration, timestampMs, translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 
@@ -34,7 +36,7 @@ function hasCondition(conditions: PodCondition[] | undefined, type: string): boo
 
 /** isPodInitializedConditionTrue: the *first* Initialized condition decides. */
 function initializedConditionTrue(conditions: PodCondition[] | undefined): boolean {
-  const c = (conditions ?? []).find((x) => x.type === 'Initialized');
+  const c = (conditions ?? []).find((x) => x.type === POD_CONDITION.Initialized);
   return c?.status === 'True';
 }
 
@@ -74,13 +76,13 @@ export function summarizePod(pod: Pod): PodSummary {
   const phase = status.phase ?? '';
   let reason = status.reason ? status.reason : phase;
   for (const c of status.conditions ?? []) {
-    if (c.type === 'PodScheduled' && c.reason === POD_CONDITION_REASON.SchedulingGated) reason = POD_CONDITION_REASON.SchedulingGated;
+    if (c.type === POD_CONDITION.PodScheduled && c.reason === POD_CONDITION_REASON.SchedulingGated) reason = POD_CONDITION_REASON.SchedulingGated;
   }
 
   // A map by name, as printPod builds it; a status whose name has no spec is not a sidecar.
   const sidecars = new Set<string>();
   for (const ic of initSpecs) {
-    if (ic.restartPolicy === 'Always') {
+    if (isRestartableInitContainer(ic)) {
       sidecars.add(ic.name ?? '');
       total++;
     }
@@ -142,13 +144,13 @@ export function summarizePod(pod: Pod): PodSummary {
       }
     }
     if (reason === 'Completed' && hasRunning) {
-      reason = hasCondition(status.conditions, 'Ready') ? 'Running' : 'NotReady';
+      reason = hasCondition(status.conditions, POD_CONDITION.Ready) ? 'Running' : 'NotReady';
     }
   }
 
   if (pod.metadata.deletionTimestamp && status.reason === POD_REASON_NODE_LOST) {
     reason = 'Unknown';
-  } else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') {
+  } else if (pod.metadata.deletionTimestamp && !isPodPhaseTerminal(phase)) {
     reason = 'Terminating';
   }
 
