@@ -5,9 +5,6 @@ import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
 import { jsonEqual, type JsonValue } from '../common/json.js';
 import type { KubeObject } from '../api/meta/v1.js';
-import { asPod, type PodCondition } from '../api/core/v1/pod.js';
-import { isPodTerminal } from '../api/core/v1/pod-util.js';
-import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.js';
 import {
   OBJECT_MODIFIED,
   StatusError,
@@ -32,6 +29,9 @@ import { DecodedObjects, parseStoredObject } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
 import type { PatchType } from './patch-object.js';
 import { lazy } from '../common/lazy.js';
+import { asPod, type PodCondition } from '../api/core/v1/pod.js';
+import { isPodTerminal } from '../api/core/v1/pod-util.js';
+import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.js';
 
 /** Only writes need these (defaulting, validation, the patch engines): reads never load them. */
 const admission = lazy(() => require('./admission.js') as typeof import('./admission.js'));

@@ -1,6 +1,6 @@
+import type { Taint, Toleration } from '../../api/core/v1/taint.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import { LEVEL_0, type PrefixWriter } from './prefix-writer.js';
-import type { Taint, Toleration } from '../../api/core/v1/taint.js';
 
 /** kubectl never shows this annotation in describe (describe.go skipAnnotations). */
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';

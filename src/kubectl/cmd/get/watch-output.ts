@@ -1,5 +1,5 @@
+import type { JsonValue } from '../../../common/json.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
-import { toJson } from '../../../apiserver/object.js';
 import { nameOf, type OutputSpec, printCustomColumns } from '../../printers/output.js';
 import { toCompactJson, toJsonText } from '../../../common/go-json.js';
 import { toYaml } from '../../printers/yaml.js';
@@ -64,7 +64,7 @@ export function watchOutput(o: WatchOutputOptions): WatchOutput {
     default: {
       let count = 0;
       const one = (type: WatchEventType, obj: KubeObject) => {
-        const value = toJson(obj);
+        const value = obj as unknown as JsonValue;
         if (spec.kind === 'yaml') {
           if (count++ > 0) o.write('---\n');
           o.write(toYaml(o.outputWatchEvents ? { object: value, type } : value));

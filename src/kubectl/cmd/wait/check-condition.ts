@@ -1,9 +1,9 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
-import { isJsonObject } from '../../../common/json.js';
-import { toJson } from '../../../apiserver/object.js';
+import type { JsonValue } from '../../../common/json.js';
 import { findJsonPathResults, goSprint, type JsonPathTemplate } from '../../printers/jsonpath/index.js';
 import { goKind } from '../../printers/jsonpath/values.js';
 import { CliError } from '../../util/errors.js';
+import { isJsonObject } from '../../../common/json.js';
 
 /** Unicode simple case folding, as strings.EqualFold compares (close enough: full lower-casing). */
 function equalFold(a: string, b: string): boolean {
@@ -44,7 +44,7 @@ export function conditionMet(obj: KubeObject, name: string, value: string): bool
  * the value (both trimmed).
  */
 export function jsonPathMet(obj: KubeObject, template: JsonPathTemplate, value: string | undefined): boolean {
-  const results = findJsonPathResults(template, toJson(obj), { allowMissingKeys: true });
+  const results = findJsonPathResults(template, obj as unknown as JsonValue, { allowMissingKeys: true });
   const first = results[0];
   if (!first || first.length === 0) return false;
   if (results.length > 1) throw new CliError('given jsonpath expression matches more than one list');
