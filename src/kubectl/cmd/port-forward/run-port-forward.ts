@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ApiServer } from '../../../apiserver/server.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
 import { findByKind, resolveResource, type ResourceInfo } from '../../../apiserver/resources.js';
-import { asPod } from '../../../api/core/v1/pod.js';
+import { isJsonObject } from '../../../common/json.js';
 import { resolveImage } from '../../../images/registry.js';
 import { CliError } from '../../util/errors.js';
 import { unknownResourceType } from '../../resource/resource-args.js';
@@ -102,7 +102,7 @@ function currentPod(env: PortForwardEnv, pod: KubeObject): KubeObject | undefine
   return now && now.metadata.uid === pod.metadata.uid ? now : undefined;
 }
 
-const phaseOf = (p: KubeObject): string | undefined => asPod(p).status?.phase;
+const phaseOf = (p: KubeObject): unknown => (isJsonObject(p['status']) ? p['status']['phase'] : undefined);
 
 export async function runPortForward(opts: PortForwardOptions, env: PortForwardEnv): Promise<void> {
   if (opts.args.length < 2) throw new CliError('TYPE/NAME and list of ports are required for port-forward');
