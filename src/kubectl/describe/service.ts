@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../api/meta/v1.js';
-import { asNode, NODE_ADDRESS } from '../../api/core/v1/node.js';
+import { asNode, nodeAddress, NODE_ADDRESS } from '../../api/core/v1/node.js';
+import { NODE_ROLE_CONTROL_PLANE_LABEL } from '../../api/core/v1/label-keys.js';
 import { asService, type ServicePort } from '../../api/core/v1/service.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { compareGoStrings } from '../../common/go-strings.js';
@@ -63,11 +64,10 @@ export function describeServiceText(svc: KubeObject, endpoints: (p: ServicePort)
 /** The InternalIPs of control-plane nodes: where kube-apiserver says the `kubernetes` Service goes. */
 function apiserverAddresses(nodes: KubeObject[]): string[] {
   return nodes
-    .filter((n) => n.metadata.labels?.['node-role.kubernetes.io/control-plane'] !== undefined)
+    .filter((n) => n.metadata.labels?.[NODE_ROLE_CONTROL_PLANE_LABEL] !== undefined)
     .flatMap((n) => {
-      const addrs = asNode(n).status?.addresses ?? [];
-      const internal = addrs.find((a) => a.type === NODE_ADDRESS.InternalIP);
-      return internal?.address ? [internal.address] : [];
+      const internal = nodeAddress(asNode(n), NODE_ADDRESS.InternalIP);
+      return internal ? [internal] : [];
     });
 }
 

@@ -5,3 +5,6 @@ export const NODE_ROLE_LABEL_PREFIX = 'node-role.kubernetes.io/';
 
 /** The older node role label, whose *value* names the role. */
 export const NODE_ROLE_LABEL = 'kubernetes.io/role';
+
+/** The control-plane node's role label (kubeadm), also the key of the taint that keeps workloads off it. */
+export const NODE_ROLE_CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';

@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
-import { asNode, NODE_ADDRESS, NODE_CONDITION, type Node } from '../../../api/core/v1/node.js';
+import { asNode, nodeAddress, NODE_ADDRESS, NODE_CONDITION, type Node } from '../../../api/core/v1/node.js';
 import { NODE_ROLE_LABEL, NODE_ROLE_LABEL_PREFIX } from '../../../api/core/v1/label-keys.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
@@ -48,10 +48,6 @@ export function nodeRoles(labels: Record<string, string> | undefined): string[] 
   return [...roles].sort(compareGoStrings);
 }
 
-function firstAddress(node: Node, type: string): string {
-  return (node.status?.addresses ?? []).find((a) => a.type === type)?.address ?? '<none>';
-}
-
 /** printNode's cells; the wide OS/kernel/runtime cells print `<unknown>` when empty. */
 export function nodeRow(obj: KubeObject, nowMs: number): string[] {
   const node = asNode(obj);
@@ -63,8 +59,8 @@ export function nodeRow(obj: KubeObject, nowMs: number): string[] {
     roles.length > 0 ? roles : '<none>',
     translateTimestampSince(node.metadata.creationTimestamp, nowMs),
     info.kubeletVersion ?? '',
-    firstAddress(node, NODE_ADDRESS.InternalIP),
-    firstAddress(node, NODE_ADDRESS.ExternalIP),
+    nodeAddress(node, NODE_ADDRESS.InternalIP) ?? '<none>',
+    nodeAddress(node, NODE_ADDRESS.ExternalIP) ?? '<none>',
     info.osImage || '<unknown>',
     info.kernelVersion || '<unknown>',
     info.containerRuntimeVersion || '<unknown>',
