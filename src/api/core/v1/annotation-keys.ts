@@ -9,3 +9,6 @@ export const POD_DELETION_COST_ANNOTATION = 'controller.kubernetes.io/pod-deleti
 /** The kubelet's mirror-pod annotation: the config hash of the static pod a mirror pod stands for. */
 export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
+
+/** The service account a service-account-token Secret belongs to (required on such Secrets). */
+export const SERVICE_ACCOUNT_NAME_ANNOTATION = 'kubernetes.io/service-account.name';

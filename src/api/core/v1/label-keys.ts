@@ -8,3 +8,6 @@ export const NODE_ROLE_LABEL = 'kubernetes.io/role';
 
 /** The control-plane node's role label (kubeadm), also the key of the taint that keeps workloads off it. */
 export const NODE_ROLE_CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
+
+/** The label the API server puts on every Namespace: its own name (so selectors can pick namespaces by name). */
+export const LABEL_METADATA_NAME = 'kubernetes.io/metadata.name';
