@@ -1,4 +1,3 @@
-import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
 import type { AppHealth } from '../../images/app-health.js';
 import type { Probe } from '../../api/core/v1/container.js';
 
