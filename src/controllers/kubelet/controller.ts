@@ -131,8 +131,8 @@ function syncPod(key: string, ctx: ControllerContext): void {
   const spec = pod.spec ?? {};
   if (!spec.nodeName) return;
   const foundNode = ctx.api.tryGet(NODES, undefined, spec.nodeName);
-  if (!foundNode) return;
-  const node = asNode(foundNode); // no kubelet runs for a node that does not exist
+  if (!foundNode) return; // no kubelet runs for a node that does not exist
+  const node = asNode(foundNode);
   const now = ctx.clock.now();
   const deleting = Boolean(pod.metadata.deletionTimestamp);
   const specs = spec.containers ?? [];
