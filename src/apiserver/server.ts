@@ -29,6 +29,9 @@ import { DecodedObjects, parseStoredObject } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
 import type { PatchType } from './patch-object.js';
 import { lazy } from '../common/lazy.js';
+import { asPod, type PodCondition } from '../api/core/v1/pod.js';
+import { isPodTerminal } from '../api/core/v1/pod-util.js';
+import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.js';
 
 /** Only writes need these (defaulting, validation, the patch engines): reads never load them. */
 const admission = lazy(() => require('./admission.js') as typeof import('./admission.js'));
@@ -264,7 +267,7 @@ export class ApiServer {
   bind(info: ResourceInfo, namespace: string, name: string, nodeName: string): KubeObject {
     return this.store.transaction(() => {
       const old = this.get(info, namespace, name);
-      const spec = (old['spec'] ?? {}) as { nodeName?: string };
+      const spec = asPod(old).spec ?? {};
       if (spec.nodeName) {
         throw conflict(info.resource, info.group, name, `pod ${name} is already assigned to node "${spec.nodeName}"`);
       }
@@ -274,18 +277,18 @@ export class ApiServer {
       const next = structuredClone(old);
       next['spec'] = { ...spec, nodeName };
       // The binding registry also marks the pod scheduled, in the same write (UpdatePodCondition).
-      const status = (next['status'] ?? {}) as { conditions?: { type: string; status?: string; lastTransitionTime?: string }[] };
+      const status = asPod(next).status ?? {};
       const conditions = status.conditions ?? [];
-      const i = conditions.findIndex((c) => c.type === 'PodScheduled');
-      const scheduled = {
-        type: 'PodScheduled',
+      const i = conditions.findIndex((c) => c.type === POD_CONDITION.PodScheduled);
+      const scheduled: PodCondition = {
+        type: POD_CONDITION.PodScheduled,
         observedGeneration: old.metadata.generation ?? 1,
-        status: 'True',
+        status: CONDITION_STATUS.True,
         lastProbeTime: null,
-        lastTransitionTime: conditions[i]?.status === 'True' ? conditions[i]?.lastTransitionTime : this.now(),
+        lastTransitionTime: conditions[i]?.status === CONDITION_STATUS.True ? conditions[i]?.lastTransitionTime : this.now(),
       };
-      if (i >= 0) conditions[i] = scheduled as (typeof conditions)[number];
-      else conditions.push(scheduled as (typeof conditions)[number]);
+      if (i >= 0) conditions[i] = scheduled;
+      else conditions.push(scheduled);
       next['status'] = { ...status, conditions };
       return this.commitUpdate(info, next, old, {});
     });
@@ -423,10 +426,10 @@ export class ApiServer {
 
   private gracePeriod(info: ResourceInfo, obj: KubeObject, requested: number | undefined): number {
     if (info.kind !== 'Pod') return 0;
-    const spec = (obj['spec'] ?? {}) as { nodeName?: string; terminationGracePeriodSeconds?: number };
-    const phase = ((obj['status'] ?? {}) as { phase?: string }).phase;
+    const pod = asPod(obj);
+    const spec = pod.spec ?? {};
     // An unscheduled pod, or one that already finished, has nothing to stop: it goes at once.
-    if (!spec.nodeName || phase === 'Succeeded' || phase === 'Failed') return 0;
+    if (!spec.nodeName || isPodTerminal(pod)) return 0;
     return Math.max(0, requested ?? spec.terminationGracePeriodSeconds ?? 30);
   }
 

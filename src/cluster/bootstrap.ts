@@ -2,6 +2,7 @@ import type { ApiServer } from '../apiserver/server.js';
 import type { KubeObject } from '../api/meta/v1.js';
 import { findByKind } from '../apiserver/resources.js';
 import { bootstrapStaticPods } from './static-pods.js';
+import { LABEL_METADATA_NAME, NODE_ROLE_CONTROL_PLANE_LABEL } from '../api/core/v1/label-keys.js';
 
 /**
  * The objects of a new default cluster, as a kubeadm cluster has them right after `kubeadm init`
@@ -41,7 +42,7 @@ function nodeObject(n: NodeSpec, now: string): KubeObject {
     'kubernetes.io/os': 'linux',
   };
   if (n.controlPlane) {
-    labels['node-role.kubernetes.io/control-plane'] = '';
+    labels[NODE_ROLE_CONTROL_PLANE_LABEL] = '';
     labels['node.kubernetes.io/exclude-from-external-load-balancers'] = '';
   }
   const capacity = {
@@ -67,7 +68,7 @@ function nodeObject(n: NodeSpec, now: string): KubeObject {
     type,
   });
   const spec: Record<string, unknown> = { podCIDR: n.podCidr, podCIDRs: [n.podCidr] };
-  if (n.controlPlane) spec['taints'] = [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' }];
+  if (n.controlPlane) spec['taints'] = [{ effect: 'NoSchedule', key: NODE_ROLE_CONTROL_PLANE_LABEL }];
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -123,7 +124,7 @@ export function bootstrapCluster(api: ApiServer): void {
   const cmInfo = must(findByKind('v1', 'ConfigMap'), 'configmaps');
   const svcInfo = must(findByKind('v1', 'Service'), 'services');
   for (const name of NAMESPACES) {
-    const labels = { 'kubernetes.io/metadata.name': name };
+    const labels = { [LABEL_METADATA_NAME]: name };
     api.create(nsInfo, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
   }
   const now = api.now();

@@ -1,5 +1,7 @@
 import { nodeCrypto } from '../common/node-crypto.js';
 import type { KubeObject } from '../api/meta/v1.js';
+import { asPod, type Pod } from '../api/core/v1/pod.js';
+import { MIRROR_POD_ANNOTATION } from '../api/core/v1/annotation-keys.js';
 import { ApiServer } from '../apiserver/server.js';
 import { findByKind } from '../apiserver/resources.js';
 import type { JsonObject } from '../common/json.js';
@@ -161,7 +163,7 @@ function mirrorPod(p: StaticPodSpec, nodeUid: string, seenMs: number): KubeObjec
       annotations: {
         ...(p.extraAnnotations ?? {}),
         'kubernetes.io/config.hash': configHash,
-        'kubernetes.io/config.mirror': configHash,
+        [MIRROR_POD_ANNOTATION]: configHash,
         'kubernetes.io/config.seen': seenTime(seenMs),
         'kubernetes.io/config.source': 'file',
       },
@@ -188,7 +190,7 @@ function mirrorPod(p: StaticPodSpec, nodeUid: string, seenMs: number): KubeObjec
 }
 
 /** What the kubelet remembers of a static pod whose one container has run since startedMs. */
-function runningMemory(pod: KubeObject, image: string, startedMs: number): PodMemory {
+function runningMemory(pod: Pod, image: string, startedMs: number): PodMemory {
   const resolved = resolveImage(image, []);
   const name = pod.metadata.name ?? '';
   return {
@@ -200,7 +202,7 @@ function runningMemory(pod: KubeObject, image: string, startedMs: number): PodMe
     deleting: false,
     containers: [
       {
-        name: (pod['spec'] as { containers: { name: string }[] }).containers[0]?.name ?? '',
+        name: pod.spec?.containers?.[0]?.name ?? '',
         phase: 'Running',
         restartCount: 0,
         started: true,
@@ -235,9 +237,9 @@ export function bootstrapStaticPods(api: ApiServer): void {
   for (const p of STATIC_PODS) {
     // A second API server over the same keyspace, drawing UIDs from a hash of the name.
     const side = new ApiServer(api.store, api.clock, hashRandom(`static-pod:${p.component}`));
-    const created = side.create(pods, 'kube-system', mirrorPod(p, node.metadata.uid ?? '', now));
+    const created = asPod(side.create(pods, 'kube-system', mirrorPod(p, node.metadata.uid ?? '', now)));
     const mem = runningMemory(created, p.image, now);
-    const specs = (created['spec'] as { containers: { name: string; image: string }[] }).containers;
+    const specs = created.spec?.containers ?? [];
     const status = buildPodStatus(created, mem, specs, NODE_IP, 'Always', now);
     side.updateStatus(pods, { ...created, status });
     kubelet.set(`pod:kube-system/${created.metadata.name ?? ''}`, mem);

@@ -1,8 +1,7 @@
 import { nodeCrypto } from '../common/node-crypto.js';
-import { isJsonObject, type JsonObject } from '../common/json.js';
+import { isJsonObject } from '../common/json.js';
 import type { KubeObject } from '../api/meta/v1.js';
 import { DEFAULT_IMAGE_BEHAVIOR, type ImageBehavior } from '../apiserver/defaults/imagerepository.js';
-import { setOwn } from '../common/own-keys.js';
 
 /**
  * The emulated registry: what pulling an image does, decided by ImageRepository objects.
@@ -84,10 +83,9 @@ export function findImageRepository(repos: readonly KubeObject[], repository: st
 /** Fields of a behaviour object that are set, copied over the defaults. */
 function overlay(base: ImageBehavior, o: unknown): ImageBehavior {
   if (!isJsonObject(o)) return base;
-  const out: ImageBehavior = { ...base };
-  const rec = out as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(o as JsonObject)) if (v !== null && v !== undefined) setOwn(rec, k, v);
-  return out;
+  // Object.fromEntries and spreading define own properties, so a `__proto__` key is a field too.
+  const set = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+  return { ...base, ...set };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../common/json.js';
 import { ensureObj, strField } from '../validation/json-fields.js';
+import { LABEL_METADATA_NAME } from '../../api/core/v1/label-keys.js';
 
 /**
  * Namespace: the kubernetes.io/metadata.name label (SetDefaults_Namespace) and status.phase
@@ -9,7 +10,7 @@ import { ensureObj, strField } from '../validation/json-fields.js';
 export function defaultNamespace(obj: JsonObject): void {
   const meta = ensureObj(obj, 'metadata');
   const name = strField(meta, 'name');
-  if (name) ensureObj(meta, 'labels')['kubernetes.io/metadata.name'] = name;
+  if (name) ensureObj(meta, 'labels')[LABEL_METADATA_NAME] = name;
   const status = ensureObj(obj, 'status');
   if (!strField(status, 'phase')) status['phase'] = 'Active';
 }

@@ -6,6 +6,8 @@ import { FieldPath } from './field-path.js';
 import { isConfigMapKey, nameIsDNSSubdomain } from './name-formats.js';
 import { validateImmutableField, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
 import { hasOwn } from '../../common/own-keys.js';
+import { SECRET_TYPE_SERVICE_ACCOUNT_TOKEN } from '../../api/core/v1/secret.js';
+import { SERVICE_ACCOUNT_NAME_ANNOTATION } from '../../api/core/v1/annotation-keys.js';
 
 /** ConfigMap and Secret validation: keys, total size (1 MiB), type rules, `immutable`. */
 
@@ -85,9 +87,9 @@ export function validateSecretCreate(obj: KubeObject): FieldError[] {
   }
   if (total > MAX_SIZE) errs.push(tooLong(FieldPath.root('data'), MAX_SIZE));
   const type = typeof o['type'] === 'string' ? o['type'] : '';
-  if (type === 'kubernetes.io/service-account-token') {
-    if (!obj.metadata.annotations?.['kubernetes.io/service-account.name']) {
-      errs.push(required(FieldPath.root('metadata', 'annotations').key('kubernetes.io/service-account.name')));
+  if (type === SECRET_TYPE_SERVICE_ACCOUNT_TOKEN) {
+    if (!obj.metadata.annotations?.[SERVICE_ACCOUNT_NAME_ANNOTATION]) {
+      errs.push(required(FieldPath.root('metadata', 'annotations').key(SERVICE_ACCOUNT_NAME_ANNOTATION)));
     }
   } else if (type === 'kubernetes.io/basic-auth') {
     if (!('username' in data) && !('password' in data)) {

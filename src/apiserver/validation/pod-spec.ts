@@ -6,6 +6,7 @@ import { GoJson } from './go-format.js';
 import { validateContainers, validateInitContainers } from './container.js';
 import { inclusiveRangeError, isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from './name-formats.js';
 import { validateAnnotations, validateLabelName, validateLabels } from './object-meta.js';
+import { POD_DELETION_COST_ANNOTATION } from '../../api/core/v1/annotation-keys.js';
 
 /**
  * ValidatePodSpec and ValidatePodTemplateSpec (pkg/apis/core/validation), for the fields
@@ -19,8 +20,6 @@ const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'];
 const MAX_INT32 = 2147483647;
 
-/** The annotation the ReplicaSet controller reads to rank pods for deletion. */
-const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
 
 /** Volume names and the "exactly one source" rule; returns the set of names for mounts. */
 function validateVolumes(volumes: JsonObject[], path: FieldPath): { names: Set<string>; errs: FieldError[] } {
@@ -125,11 +124,11 @@ export function validatePodSpec(spec: JsonObject, path: FieldPath): FieldError[]
 
 /** ValidatePodSpecificAnnotations: the pod-deletion-cost annotation must be an int32. */
 export function validatePodSpecificAnnotations(annotations: Record<string, string> | undefined, path: FieldPath): FieldError[] {
-  const cost = annotations?.[POD_DELETION_COST];
+  const cost = annotations?.[POD_DELETION_COST_ANNOTATION];
   if (cost === undefined) return [];
   const n = /^[+-]?[0-9]+$/.test(cost) ? Number(cost) : NaN;
   if (Number.isInteger(n) && n >= -2147483648 && n <= MAX_INT32) return [];
-  return [invalid(path.key(POD_DELETION_COST), cost, 'must be a 32bit integer')];
+  return [invalid(path.key(POD_DELETION_COST_ANNOTATION), cost, 'must be a 32bit integer')];
 }
 
 /**

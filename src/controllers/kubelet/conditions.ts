@@ -1,5 +1,7 @@
 import type { JsonObject } from '../../common/json.js';
 import { rfc3339 } from '../../sim/clock.js';
+import { POD_PHASE } from '../../api/core/v1/pod.js';
+import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api/core/v1/pod-conditions.js';
 
 /**
  * The pod's phase and the kubelet-owned conditions (pkg/kubelet/status/generate.go, getPhase),
@@ -8,16 +10,8 @@ import { rfc3339 } from '../../sim/clock.js';
  * lastTransitionTime (the status manager's updateLastTransitionTime).
  */
 
-/** Condition reasons. */
-export const CONDITION_REASON = {
-  /** some container is not ready */
-  ContainersNotReady: 'ContainersNotReady',
-  /** the pod has succeeded */
-  PodCompleted: 'PodCompleted',
-} as const;
-
-/** What the phase and conditions are computed from. */
-export interface ContainerView {
+/** What the phase and conditions are computed from: one container as its status shows it. */
+export interface ContainerPhaseInput {
   name: string;
   ready: boolean;
   state: 'waiting' | 'running' | 'terminated';
@@ -35,7 +29,7 @@ export interface ContainerView {
  *   else Failed; otherwise Always → Running, Never → Succeeded/Failed, OnFailure → Succeeded if
  *   all exited 0, else Running (they are being restarted).
  */
-export function podPhase(containers: readonly ContainerView[], restartPolicy: string, terminal: boolean): string {
+export function podPhase(containers: readonly ContainerPhaseInput[], restartPolicy: string, terminal: boolean): string {
   let waiting = 0;
   let running = 0;
   let stopped = 0;
@@ -64,25 +58,25 @@ interface ConditionSpec {
 }
 
 /** `containers with unready status: [a b]`. */
-function notReady(containers: readonly ContainerView[], phase: string): Omit<ConditionSpec, 'type'> {
-  if (phase === 'Succeeded') return { status: 'False', reason: CONDITION_REASON.PodCompleted };
+function notReady(containers: readonly ContainerPhaseInput[], phase: string): Omit<ConditionSpec, 'type'> {
+  if (phase === POD_PHASE.Succeeded) return { status: 'False', reason: POD_CONDITION_REASON.PodCompleted };
   const unready = containers.filter((c) => !c.ready).map((c) => c.name);
   if (!unready.length) return { status: 'True' };
-  return { status: 'False', reason: CONDITION_REASON.ContainersNotReady, message: `containers with unready status: [${unready.join(' ')}]` };
+  return { status: 'False', reason: POD_CONDITION_REASON.ContainersNotReady, message: `containers with unready status: [${unready.join(' ')}]` };
 }
 
-export function conditionSpecs(containers: readonly ContainerView[], phase: string, sandboxReady: boolean): ConditionSpec[] {
+export function conditionSpecs(containers: readonly ContainerPhaseInput[], phase: string, sandboxReady: boolean): ConditionSpec[] {
   const ready = notReady(containers, phase);
   const initialized: ConditionSpec =
-    phase === 'Succeeded'
-      ? { type: 'Initialized', status: 'True', reason: CONDITION_REASON.PodCompleted }
-      : { type: 'Initialized', status: 'True' };
+    phase === POD_PHASE.Succeeded
+      ? { type: POD_CONDITION.Initialized, status: CONDITION_STATUS.True, reason: POD_CONDITION_REASON.PodCompleted }
+      : { type: POD_CONDITION.Initialized, status: CONDITION_STATUS.True };
   return [
-    { type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' },
+    { type: POD_CONDITION.PodReadyToStartContainers, status: sandboxReady ? CONDITION_STATUS.True : CONDITION_STATUS.False },
     initialized,
-    { type: 'Ready', ...ready },
-    { type: 'ContainersReady', ...ready },
-    { type: 'PodScheduled', status: 'True' },
+    { type: POD_CONDITION.Ready, ...ready },
+    { type: POD_CONDITION.ContainersReady, ...ready },
+    { type: POD_CONDITION.PodScheduled, status: CONDITION_STATUS.True },
   ];
 }
 

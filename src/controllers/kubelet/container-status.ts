@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../common/json.js';
 import { rfc3339 } from '../../sim/clock.js';
-import type { ContainerSpecView } from './lifecycle.js';
+import type { Container } from '../../api/core/v1/container.js';
+import { CONTAINER_REASON } from '../../api/core/v1/container-status.js';
 import type { ContainerMemory, Termination } from './memory.js';
 
 /**
@@ -17,9 +18,6 @@ import type { ContainerMemory, Termination } from './memory.js';
  * the emulated images run as root).
  */
 
-/** The waiting reason of a container that has not started yet. */
-export const CONTAINER_CREATING = 'ContainerCreating';
-
 function terminatedState(t: Termination): JsonObject {
   return {
     containerID: t.containerId,
@@ -30,7 +28,7 @@ function terminatedState(t: Termination): JsonObject {
   };
 }
 
-function volumeMounts(spec: ContainerSpecView): JsonObject[] | undefined {
+function volumeMounts(spec: Container): JsonObject[] | undefined {
   const mounts = spec.volumeMounts ?? [];
   if (!mounts.length) return undefined;
   return mounts.map((m) => {
@@ -57,19 +55,19 @@ function states(c: ContainerMemory): { state: JsonObject; lastState: JsonObject 
       return { state: { running: { startedAt: rfc3339(c.instance?.startedMs ?? 0) } }, lastState: last };
     case 'CrashLoopBackOff':
       return {
-        state: waiting('CrashLoopBackOff', c.waitingMessage),
+        state: waiting(CONTAINER_REASON.CrashLoopBackOff, c.waitingMessage),
         lastState: c.terminated ? { terminated: terminatedState(c.terminated) } : last,
       };
     case 'Exited':
     case 'Done':
       if (c.terminated) return { state: { terminated: terminatedState(c.terminated) }, lastState: last };
-      return { state: waiting(CONTAINER_CREATING), lastState: last };
+      return { state: waiting(CONTAINER_REASON.ContainerCreating), lastState: last };
     default:
-      return { state: waiting(CONTAINER_CREATING), lastState: last };
+      return { state: waiting(CONTAINER_REASON.ContainerCreating), lastState: last };
   }
 }
 
-export function containerStatus(c: ContainerMemory, spec: ContainerSpecView): JsonObject {
+export function containerStatus(c: ContainerMemory, spec: Container): JsonObject {
   const { state, lastState } = states(c);
   const inst = c.instance;
   const out: JsonObject = {
@@ -84,8 +82,8 @@ export function containerStatus(c: ContainerMemory, spec: ContainerSpecView): Js
   };
   if (inst) {
     out['containerID'] = inst.containerId;
-    out['resources'] = (spec.resources ?? {}) as JsonObject;
-    const requests = (spec.resources as { requests?: JsonObject } | undefined)?.requests;
+    out['resources'] = spec.resources ?? {};
+    const requests = spec.resources?.requests;
     if (requests && Object.keys(requests).length) out['allocatedResources'] = requests;
     out['user'] = { linux: { gid: 0, supplementalGroups: [0], uid: 0 } };
   }

@@ -1,11 +1,13 @@
-import type { KubeObject } from '../../api/meta/v1.js';
 import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
-import { isJsonObject, jsonEqual, type JsonValue } from '../../common/json.js';
+import { jsonEqual, type JsonValue } from '../../common/json.js';
+import { asPod, type Pod, type PodSpec } from '../../api/core/v1/pod.js';
+import { asNode, nodeAddress, NODE_ADDRESS, type Node } from '../../api/core/v1/node.js';
+import { isPodPhaseTerminal, podPhase } from '../../api/core/v1/pod-util.js';
 import { objectKey, splitKey, type Controller, type ControllerContext } from '../framework/controller.js';
 import { containerEnvNames } from './env-names.js';
 import { resolveImage } from '../../images/registry.js';
-import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv, type ContainerSpecView } from './lifecycle.js';
+import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js';
 import { newContainerMemory, type ContainerMemory, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
@@ -38,16 +40,6 @@ const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepositor
 /** The event source of every kubelet event. */
 export const KUBELET_COMPONENT = 'kubelet';
 
-interface PodSpecView {
-  nodeName?: string;
-  restartPolicy?: string;
-  terminationGracePeriodSeconds?: number;
-  containers?: (ContainerSpecView & { envFrom?: { prefix?: string; configMapRef?: { name?: string }; secretRef?: { name?: string } }[] })[];
-}
-
-const podSpec = (pod: KubeObject): PodSpecView => (isJsonObject(pod['spec']) ? (pod['spec'] as PodSpecView) : {});
-const podPhaseOf = (pod: KubeObject): string => String((isJsonObject(pod['status']) ? pod['status']['phase'] : '') ?? '');
-
 /** containerd's container IDs: 64 hex digits. */
 function newContainerId(ctx: ControllerContext): string {
   let hex = '';
@@ -55,15 +47,12 @@ function newContainerId(ctx: ControllerContext): string {
   return `containerd://${hex}`;
 }
 
-function nodeInternalIP(node: KubeObject): string {
-  const addresses = (isJsonObject(node['status']) ? node['status']['addresses'] : undefined) ?? [];
-  if (!Array.isArray(addresses)) return '';
-  const a = addresses.find((x) => isJsonObject(x) && x['type'] === 'InternalIP');
-  return isJsonObject(a) ? String(a['address'] ?? '') : '';
+function nodeInternalIP(node: Node): string {
+  return nodeAddress(node, NODE_ADDRESS.InternalIP) ?? '';
 }
 
-function nodePodCIDR(node: KubeObject): string {
-  return isJsonObject(node['spec']) ? String(node['spec']['podCIDR'] ?? '') : '';
+function nodePodCIDR(node: Node): string {
+  return node.spec?.podCIDR ?? '';
 }
 
 export function kubeletController(): Controller {
@@ -71,14 +60,14 @@ export function kubeletController(): Controller {
     name: KUBELET_COMPONENT,
     watches: [PODS],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
-      const spec = podSpec(ev.object);
+      const spec: PodSpec = asPod(ev.object).spec ?? {};
       if (ev.type !== 'DELETED' && !spec.nodeName) return [];
       const key = objectKey(ev.object.metadata.namespace, ev.object.metadata.name ?? '');
       // The pod source: a pod bound here and not yet being deleted in this event is admitted
       // now, even if it is being deleted by the time the sync reads it (its start is then
       // already under way and is finished before the container is stopped).
       if (ev.type !== 'DELETED' && !ev.object.metadata.deletionTimestamp && !ctx.state.get(`pod:${key}`)) {
-        const mem = admit(ev.object, ctx.clock.now());
+        const mem = admit(asPod(ev.object), ctx.clock.now());
         if (mem) ctx.state.set(`pod:${key}`, mem);
       }
       return [key];
@@ -115,10 +104,9 @@ function forget(ctx: ControllerContext, key: string, mem: PodMemory): void {
 }
 
 /** A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods are not started. */
-function admit(pod: KubeObject, now: number): PodMemory | undefined {
-  const phase = podPhaseOf(pod);
-  const spec = podSpec(pod);
-  if (phase === 'Succeeded' || phase === 'Failed' || !spec.nodeName) return undefined;
+function admit(pod: Pod, now: number): PodMemory | undefined {
+  const spec = pod.spec ?? {};
+  if (isPodPhaseTerminal(podPhase(pod)) || !spec.nodeName) return undefined;
   return {
     uid: pod.metadata.uid ?? '',
     node: spec.nodeName,
@@ -132,17 +120,19 @@ function admit(pod: KubeObject, now: number): PodMemory | undefined {
 function syncPod(key: string, ctx: ControllerContext): void {
   const { namespace, name } = splitKey(key);
   const stateKey = `pod:${key}`;
-  const pod = ctx.api.tryGet(PODS, namespace, name);
+  const found = ctx.api.tryGet(PODS, namespace, name);
+  const pod = found && asPod(found);
   let mem = ctx.state.get<PodMemory>(stateKey);
   if (mem && (!pod || pod.metadata.uid !== mem.uid)) {
     forget(ctx, key, mem);
     mem = undefined;
   }
   if (!pod) return;
-  const spec = podSpec(pod);
+  const spec = pod.spec ?? {};
   if (!spec.nodeName) return;
-  const node = ctx.api.tryGet(NODES, undefined, spec.nodeName);
-  if (!node) return; // no kubelet runs for a node that does not exist
+  const foundNode = ctx.api.tryGet(NODES, undefined, spec.nodeName);
+  if (!foundNode) return; // no kubelet runs for a node that does not exist
+  const node = asNode(foundNode);
   const now = ctx.clock.now();
   const deleting = Boolean(pod.metadata.deletionTimestamp);
   const specs = spec.containers ?? [];
@@ -251,7 +241,7 @@ function syncPod(key: string, ctx: ControllerContext): void {
  * ContainerCreating with a FailedCreatePodSandBox warning and the sandbox is tried again at the
  * pod worker's next resync; a pod being deleted meanwhile has nothing to stop and is done.
  */
-function sandboxFailed(ctx: ControllerContext, pod: KubeObject, node: KubeObject, mem: PodMemory, deleting: boolean, now: number): PodMemory {
+function sandboxFailed(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMemory, deleting: boolean, now: number): PodMemory {
   if (deleting) {
     return { ...mem, containers: mem.containers.map((c) => (c.phase === 'Creating' ? withoutDue({ ...c, phase: 'Done' }) : c)) };
   }

@@ -1,5 +1,6 @@
 import { isJsonObject } from '../../common/json.js';
 import type { KubeObject } from '../../api/meta/v1.js';
+import type { Container } from '../../api/core/v1/container.js';
 
 /**
  * The names of the environment variables a container gets, for ImageRepository's requiredEnv:
@@ -7,14 +8,8 @@ import type { KubeObject } from '../../api/meta/v1.js';
  * A source that does not exist contributes nothing.
  */
 
-interface EnvFromSource {
-  prefix?: string;
-  configMapRef?: { name?: string };
-  secretRef?: { name?: string };
-}
-
 export function containerEnvNames(
-  container: { env?: { name?: string }[]; envFrom?: EnvFromSource[] },
+  container: Pick<Container, 'env' | 'envFrom'>,
   lookup: (kind: 'ConfigMap' | 'Secret', name: string) => KubeObject | undefined,
 ): string[] {
   const names = (container.env ?? []).map((e) => e.name ?? '').filter(Boolean);

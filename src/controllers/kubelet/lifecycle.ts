@@ -3,7 +3,8 @@ import { pullDecision } from '../../images/registry.js';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff } from './backoff.js';
 import type { ContainerMemory, ContainerPhase, StopCause } from './memory.js';
 import * as msg from './messages.js';
-import { firstProbeMs, PROBE_KINDS, type ProbeSpec } from './probes.js';
+import { firstProbeMs, PROBE_KINDS } from './probes.js';
+import type { Container, Probe } from '../../api/core/v1/container.js';
 import { planStop, preStopSeconds } from './termination.js';
 
 /**
@@ -35,24 +36,9 @@ export const RELIST_MS = 1000;
 /** A pod whose sync failed (ErrImagePull, back-offs) is synced again this much later (pod workers' backOffPeriod). */
 export const WORKER_RESYNC_MS = 10_000;
 
-/** The container fields the kubelet reads. */
-export interface ContainerSpecView {
-  name: string;
-  image: string;
-  imagePullPolicy?: string;
-  env?: { name?: string }[];
-  ports?: { name?: string; containerPort?: number }[];
-  startupProbe?: ProbeSpec;
-  readinessProbe?: ProbeSpec;
-  livenessProbe?: ProbeSpec;
-  lifecycle?: unknown;
-  resources?: Record<string, unknown>;
-  volumeMounts?: { name?: string; mountPath?: string; readOnly?: boolean }[];
-}
-
 /** What one container's steps depend on, gathered by the controller before it plans. */
 export interface ContainerEnv {
-  spec: ContainerSpecView;
+  spec: Container;
   image: ResolvedImage;
   /** the node has the image */
   imagePresent: boolean;
@@ -303,7 +289,7 @@ const EFFECTS = {
   },
 };
 
-export function probeSpec(spec: ContainerSpecView, kind: 'startup' | 'readiness' | 'liveness'): ProbeSpec | undefined {
+export function probeSpec(spec: Container, kind: 'startup' | 'readiness' | 'liveness'): Probe | undefined {
   return kind === 'startup' ? spec.startupProbe : kind === 'readiness' ? spec.readinessProbe : spec.livenessProbe;
 }
 

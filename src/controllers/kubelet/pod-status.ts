@@ -1,9 +1,10 @@
 import { isJsonObject, type JsonObject } from '../../common/json.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { rfc3339 } from '../../sim/clock.js';
-import { conditionSpecs, podConditions, podPhase, type ContainerView } from './conditions.js';
+import { conditionSpecs, podConditions, podPhase, type ContainerPhaseInput } from './conditions.js';
 import { containerStatus } from './container-status.js';
-import type { ContainerSpecView } from './lifecycle.js';
+import type { Container } from '../../api/core/v1/container.js';
+import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import type { PodMemory } from './memory.js';
 import { allDone } from './pod-sync.js';
 
@@ -13,14 +14,14 @@ import { allDone } from './pod-sync.js';
  * (qosClass from the API server, nominatedNodeName, reason/message) are kept.
  */
 
-function view(s: JsonObject): ContainerView {
+function view(s: JsonObject): ContainerPhaseInput {
   const state = isJsonObject(s['state']) ? s['state'] : {};
   const last = isJsonObject(s['lastState']) ? s['lastState'] : {};
   const term = isJsonObject(state['terminated']) ? state['terminated'] : undefined;
   const lastTerm = isJsonObject(last['terminated']) ? last['terminated'] : undefined;
   const kind = state['running'] ? 'running' : term ? 'terminated' : 'waiting';
   const exit = (term ?? lastTerm)?.['exitCode'];
-  const v: ContainerView = { name: String(s['name']), ready: s['ready'] === true, state: kind, hasRun: lastTerm !== undefined };
+  const v: ContainerPhaseInput = { name: String(s['name']), ready: s['ready'] === true, state: kind, hasRun: lastTerm !== undefined };
   if (typeof exit === 'number') v.exitCode = exit;
   return v;
 }
@@ -28,7 +29,7 @@ function view(s: JsonObject): ContainerView {
 export function buildPodStatus(
   pod: KubeObject,
   mem: PodMemory,
-  specs: readonly ContainerSpecView[],
+  specs: readonly Container[],
   hostIP: string,
   restartPolicy: string,
   nowMs: number,
@@ -39,7 +40,7 @@ export function buildPodStatus(
   const terminal = allDone(mem);
   let phase = podPhase(views, restartPolicy, terminal);
   // Pods do not leave a terminal phase.
-  if (old['phase'] === 'Succeeded' || old['phase'] === 'Failed') phase = String(old['phase']);
+  if (typeof old['phase'] === 'string' && isPodPhaseTerminal(old['phase'])) phase = old['phase'];
   const generation = pod.metadata.generation ?? 1;
   const oldConditions = Array.isArray(old['conditions']) ? old['conditions'].filter(isJsonObject) : [];
   const status: JsonObject = {

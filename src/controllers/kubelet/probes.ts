@@ -1,5 +1,5 @@
-import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
 import type { AppHealth } from '../../images/app-health.js';
+import type { Probe } from '../../api/core/v1/container.js';
 
 /**
  * Probe arithmetic of the kubelet's prober workers (pkg/kubelet/prober/worker.go), on cluster
@@ -21,20 +21,6 @@ export type ProbeKind = 'startup' | 'readiness' | 'liveness';
 /** The three probes in the order the kubelet considers them. */
 export const PROBE_KINDS: readonly ProbeKind[] = ['startup', 'readiness', 'liveness'];
 
-/** A probe as defaulted by the API server (timeout 1, period 10, success 1, failure 3). */
-export interface ProbeSpec {
-  initialDelaySeconds?: number;
-  periodSeconds?: number;
-  timeoutSeconds?: number;
-  successThreshold?: number;
-  failureThreshold?: number;
-  terminationGracePeriodSeconds?: number;
-  httpGet?: { path?: string; port?: number | string; scheme?: string; host?: string };
-  tcpSocket?: { port?: number | string; host?: string };
-  exec?: { command?: string[] };
-  grpc?: { port?: number; service?: string };
-}
-
 export type ProbeResult = 'success' | 'failure';
 
 /** The prober worker's memory of one probe. */
@@ -48,20 +34,20 @@ export interface ProbeMemory {
   reported?: ProbeResult;
 }
 
-const periodMs = (p: ProbeSpec): number => Math.max(1, p.periodSeconds ?? 10) * 1000;
+const periodMs = (p: Probe): number => Math.max(1, p.periodSeconds ?? 10) * 1000;
 
 /**
  * The first tick that is not skipped: ticks fall on start + n·period, and a tick earlier than
  * initialDelaySeconds after start is skipped. initialDelay 5, period 10 → first probe at +10;
  * initialDelay 0 → at +0; initialDelay 20, period 10 → at +20.
  */
-export function firstProbeMs(startMs: number, p: ProbeSpec): number {
+export function firstProbeMs(startMs: number, p: Probe): number {
   const period = periodMs(p);
   const delay = (p.initialDelaySeconds ?? 0) * 1000;
   return startMs + Math.ceil(delay / period) * period;
 }
 
-export function nextTickMs(tickMs: number, p: ProbeSpec): number {
+export function nextTickMs(tickMs: number, p: Probe): number {
   return tickMs + periodMs(p);
 }
 
@@ -72,7 +58,7 @@ export function nextTickMs(tickMs: number, p: ProbeSpec): number {
  * failureThreshold 3: fail, fail → nothing; third fail → 'failure'. A success in between
  * restarts the count. successThreshold 2 (readiness only): two successes in a row → 'success'.
  */
-export function foldResult(mem: ProbeMemory, raw: ProbeResult, p: ProbeSpec): { mem: ProbeMemory; report?: ProbeResult } {
+export function foldResult(mem: ProbeMemory, raw: ProbeResult, p: Probe): { mem: ProbeMemory; report?: ProbeResult } {
   const run = mem.lastRaw === raw ? mem.run + 1 : 1;
   const next: ProbeMemory = { ...mem, lastRaw: raw, run };
   const threshold = raw === 'failure' ? (p.failureThreshold ?? 3) : (p.successThreshold ?? 1);
@@ -97,7 +83,7 @@ function resolvePort(port: number | string | undefined, ports: NamedPorts): numb
  */
 export function runProbe(
   kind: ProbeKind,
-  p: ProbeSpec,
+  p: Probe,
   app: AppHealth,
   podIP: string,
   ports: NamedPorts,

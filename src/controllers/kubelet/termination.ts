@@ -1,3 +1,5 @@
+import type { Lifecycle } from '../../api/core/v1/container.js';
+
 /**
  * How long stopping a container takes (kuberuntime killContainer): the preStop hook runs first
  * and counts against the grace period; then SIGTERM, and the app exits stopSeconds later — or,
@@ -42,8 +44,8 @@ export function planStop(graceSeconds: number, preStopSeconds: number | undefine
 }
 
 /** The duration of a container's preStop hook, from its spec: sleep.seconds, else 0; undefined: none. */
-export function preStopSeconds(lifecycle: unknown): number | undefined {
-  const pre = (lifecycle as { preStop?: { sleep?: { seconds?: number } } } | undefined)?.preStop;
+export function preStopSeconds(lifecycle: Lifecycle | undefined): number | undefined {
+  const pre = lifecycle?.preStop;
   if (!pre) return undefined;
   return pre.sleep?.seconds ?? 0;
 }

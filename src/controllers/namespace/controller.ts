@@ -1,3 +1,4 @@
+import { asNamespace } from '../../api/core/v1/namespace.js';
 import type { WatchEvent } from '../../apiserver/server.js';
 import { RESOURCES, findByKind } from '../../apiserver/resources.js';
 import type { Controller, ControllerContext, SyncFailure } from '../framework/controller.js';
@@ -38,7 +39,7 @@ export function namespaceController(): Controller {
         }
       }
       if (remaining > 0) return;
-      const finalizers = ((ns['spec'] ?? {}) as { finalizers?: string[] }).finalizers ?? [];
+      const finalizers = asNamespace(ns).spec?.finalizers ?? [];
       if (!finalizers.includes(NAMESPACE_FINALIZER)) return;
       ctx.api.finalizeNamespace(
         NAMESPACE,

@@ -1,7 +1,7 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { isJsonObject } from '../../common/json.js';
+import { asNode } from '../../api/core/v1/node.js';
 import { klogFor, structuredText } from '../../logs/klog.js';
 import type { Controller, ControllerContext, SyncFailure } from '../framework/controller.js';
 import { logUnhandledError } from '../framework/sync-errors.js';
@@ -14,7 +14,7 @@ export const NODE_IPAM_CONTROLLER = 'node-ipam-controller';
 /** The event source upstream's range allocator records with. */
 const EVENT_COMPONENT = 'cidrAllocator';
 
-const podCidrOf = (node: KubeObject): string => (isJsonObject(node['spec']) ? String(node['spec']['podCIDR'] ?? '') : '');
+const podCidrOf = (node: KubeObject): string => asNode(node).spec?.podCIDR ?? '';
 
 /**
  * The node IPAM controller (kube-controller-manager's `node-ipam-controller` with
@@ -49,8 +49,7 @@ export function nodeIpamController(): Controller {
       }
       ctx.api.modify(NODES, undefined, name, (o) => {
         if (podCidrOf(o)) return o;
-        const spec = isJsonObject(o['spec']) ? o['spec'] : {};
-        return { ...o, spec: { ...spec, podCIDR: cidr, podCIDRs: [cidr] } };
+        return { ...o, spec: { ...asNode(o).spec, podCIDR: cidr, podCIDRs: [cidr] } };
       });
       // klog prints a []string bare: podCIDRs=[10.244.3.0/24].
       klogFor(ctx).write('I', 'range_allocator.go:422', `${structuredText('Set node PodCIDR', [['node', name]])} podCIDRs=[${cidr}]`);

@@ -1,8 +1,6 @@
 import type { KubeObject } from '../../api/meta/v1.js';
-import { isPodActive, isPodReady, maxRestarts, podCreatedMs, podNodeName, podPhase, podReadySinceMs } from './pod-state.js';
-
-/** The annotation that lets users steer which pods a scale-down removes first. */
-export const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
+import { POD_DELETION_COST_ANNOTATION } from '../../api/core/v1/annotation-keys.js';
+import { isPodActive, isPodReady, maxRestarts, podCreatedMs, podNodeName, podPhase, podReadySinceMs } from '../../api/core/v1/pod-util.js';
 
 /** Phases in the order their pods are deleted: Pending first, Running last; others count as Pending. */
 const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
@@ -13,7 +11,7 @@ const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running:
  * "-5" → -5, "0" → 0, "2147483648" → 0.
  */
 export function deletionCost(pod: KubeObject): number {
-  const v = pod.metadata.annotations?.[POD_DELETION_COST];
+  const v = pod.metadata.annotations?.[POD_DELETION_COST_ANNOTATION];
   if (v === undefined) return 0;
   if (!/^(-[0-9]+|0|[1-9][0-9]*)$/.test(v)) return 0;
   const n = Number(v);

@@ -2,8 +2,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { REASON_FAILED_CREATE, REASON_FAILED_DELETE, REPLICA_FAILURE } from '../../api/apps/v1/conditions.js';
 import type { ReplicaSet, ReplicaSetCondition, ReplicaSetStatus } from '../../api/apps/v1/replica-set.js';
 import { rfc3339 } from '../../sim/clock.js';
-import { isPodAvailable } from './availability.js';
-import { isPodReady } from './pod-state.js';
+import { isPodAvailable, isPodReady } from '../../api/core/v1/pod-util.js';
 
 export interface StatusInputs {
   rs: ReplicaSet;

@@ -10,7 +10,7 @@ import { isNamespaceTerminating } from '../framework/api-errors.js';
 import { msUntilNextAvailable } from './availability.js';
 import { controllerOf, controllerRefFor, planClaims, withControllerRef, withoutOwner } from './controller-ref.js';
 import { planReplicas, runSlowStart } from './manage-replicas.js';
-import { isPodActive, isPodTerminating } from './pod-state.js';
+import { isPodActive, isPodTerminating } from '../../api/core/v1/pod-util.js';
 import { podFromTemplate } from './pod-template.js';
 import { calculateStatus } from './status.js';
 

@@ -1,5 +1,7 @@
 import type { ApiServer } from '../../apiserver/server.js';
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asPod } from '../../api/core/v1/pod.js';
+import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
 
 const POD = findByKind('v1', 'Pod')!;
@@ -30,9 +32,9 @@ export class SchedulerCache {
     const old = this.nodeOf.get(uid);
     if (old && old.rev > rev) return;
     this.remove(uid, rev);
-    const node = ((pod['spec'] ?? {}) as { nodeName?: string }).nodeName;
-    const phase = ((pod['status'] ?? {}) as { phase?: string }).phase;
-    if (!node || phase === 'Succeeded' || phase === 'Failed') return;
+    const p = asPod(pod);
+    const node = p.spec?.nodeName;
+    if (!node || isPodPhaseTerminal(p.status?.phase)) return;
     this.nodeOf.set(uid, { node, pod, rev });
     let m = this.byNode.get(node);
     if (!m) this.byNode.set(node, (m = new Map()));

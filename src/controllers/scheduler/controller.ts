@@ -1,5 +1,8 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asPod } from '../../api/core/v1/pod.js';
+import { asNode } from '../../api/core/v1/node.js';
+import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { MAX_UNSCHEDULABLE_MS, type PendingPod } from './backoff.js';
 import { SchedulerCache } from './cache.js';
@@ -78,11 +81,10 @@ function pendingKeys(ctx: ControllerContext): string[] {
 function podEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
   const pod = ev.object;
   const key = objectKey(pod.metadata.namespace, pod.metadata.name ?? '');
-  const bound = !!((pod['spec'] ?? {}) as { nodeName?: string }).nodeName;
+  const bound = !!asPod(pod).spec?.nodeName;
   if (bound) {
     // A bound pod that goes away or finishes frees room on its node.
-    const phase = ((pod['status'] ?? {}) as { phase?: string }).phase;
-    return ev.type === 'DELETED' || phase === 'Succeeded' || phase === 'Failed' ? pendingKeys(ctx) : [];
+    return ev.type === 'DELETED' || isPodPhaseTerminal(asPod(pod).status?.phase) ? pendingKeys(ctx) : [];
   }
   if (ev.type === 'DELETED' || !wantsScheduling(pod)) return [key];
   const pending = ctx.state.get<PendingPod>(`pending:${key}`);
@@ -93,8 +95,9 @@ function podEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
 
 /** What about a node can change a filter's verdict. */
 function nodeFingerprint(node: KubeObject): string {
-  const spec = (node['spec'] ?? {}) as { unschedulable?: boolean; taints?: unknown };
-  const allocatable = ((node['status'] ?? {}) as { allocatable?: unknown }).allocatable ?? null;
+  const n = asNode(node);
+  const spec = n.spec ?? {};
+  const allocatable = n.status?.allocatable ?? null;
   return JSON.stringify([node.metadata.labels ?? null, spec.unschedulable ?? false, spec.taints ?? null, allocatable]);
 }
 

@@ -1,4 +1,8 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asPod, type PodSpec } from '../../api/core/v1/pod.js';
+import { asNode } from '../../api/core/v1/node.js';
+import { TAINT_NODE_UNSCHEDULABLE, type Taint, type Toleration } from '../../api/core/v1/taint.js';
+import type { NodeSelectorRequirement, NodeSelectorTerm } from '../../api/core/v1/affinity.js';
 import { type ResourceAmounts, nodeAllocatable, podRequests, sumRequests } from './requests.js';
 
 /**
@@ -31,47 +35,16 @@ export const REASON_NODE_PORTS = "node(s) didn't have free ports for the request
 export const REASON_TOO_MANY_PODS = 'Too many pods';
 
 /** The taint a cordoned node is treated as having. */
-const UNSCHEDULABLE_TAINT: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+const UNSCHEDULABLE_TAINT: Taint = { key: TAINT_NODE_UNSCHEDULABLE, effect: 'NoSchedule' };
 
-export interface Taint {
-  key: string;
-  value?: string;
-  effect: string;
-}
-
-export interface Toleration {
-  key?: string;
-  operator?: string;
-  value?: string;
-  effect?: string;
-}
-
-interface NodeSelectorRequirement {
-  key: string;
-  operator: string;
-  values?: string[];
-}
-
-interface NodeSelectorTerm {
-  matchExpressions?: NodeSelectorRequirement[];
-  matchFields?: NodeSelectorRequirement[];
-}
-
-interface PodSpecView {
-  tolerations?: Toleration[];
-  nodeSelector?: Record<string, string>;
-  affinity?: { nodeAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms?: NodeSelectorTerm[] } } };
-  containers?: { ports?: { hostPort?: number; protocol?: string; hostIP?: string }[] }[];
-  initContainers?: { ports?: { hostPort?: number; protocol?: string; hostIP?: string }[] }[];
-}
-
-function podSpec(pod: KubeObject): PodSpecView {
-  return (pod['spec'] ?? {}) as PodSpecView;
+/** The pod's spec; {} before it has one. */
+function podSpec(pod: KubeObject): PodSpec {
+  return asPod(pod).spec ?? {};
 }
 
 /** A node's spec.taints. */
 export function nodeTaints(node: KubeObject): Taint[] {
-  return ((node['spec'] ?? {}) as { taints?: Taint[] }).taints ?? [];
+  return asNode(node).spec?.taints ?? [];
 }
 
 /**
@@ -210,7 +183,7 @@ export function fitsResources(pod: KubeObject, node: KubeObject, podsOnNode: rea
  */
 export function filterNode(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterFailure | undefined {
   const tolerations = podSpec(pod).tolerations ?? [];
-  if (((node['spec'] ?? {}) as { unschedulable?: boolean }).unschedulable) {
+  if (asNode(node).spec?.unschedulable) {
     if (!tolerations.some((t) => tolerates(t, UNSCHEDULABLE_TAINT))) {
       return { code: 'UnschedulableAndUnresolvable', reasons: [REASON_UNSCHEDULABLE] };
     }

@@ -1,14 +1,15 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asPod } from '../../api/core/v1/pod.js';
 import { type FilterFailure, filterNode } from './filters.js';
 import type { PreemptionVerdict } from './message.js';
 
 function priorityOf(pod: KubeObject): number {
-  return ((pod['spec'] ?? {}) as { priority?: number }).priority ?? 0;
+  return asPod(pod).spec?.priority ?? 0;
 }
 
 /** PodEligibleToPreemptOthers, as far as kubemu goes: preemptionPolicy Never opts out. */
 export function eligibleToPreempt(pod: KubeObject): boolean {
-  return ((pod['spec'] ?? {}) as { preemptionPolicy?: string }).preemptionPolicy !== 'Never';
+  return asPod(pod).spec?.preemptionPolicy !== 'Never';
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asPod } from '../../api/core/v1/pod.js';
+import { asNode } from '../../api/core/v1/node.js';
+import { isRestartableInitContainer, type Container } from '../../api/core/v1/container.js';
 import { parseQuantity } from '../../apiserver/validation/quantity.js';
 
 /**
@@ -10,17 +13,6 @@ export type ResourceAmounts = Map<string, number>;
 /** What the scoring plugins assume for a container that requests no cpu (100m) or memory (200Mi). */
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
 export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
-
-interface ContainerView {
-  restartPolicy?: string;
-  resources?: { requests?: Record<string, string | number> };
-}
-
-interface PodSpecView {
-  containers?: ContainerView[];
-  initContainers?: ContainerView[];
-  overhead?: Record<string, string | number>;
-}
 
 /** One quantity as the scheduler counts it: "250m" cpu → 250; "1Gi" memory → 1073741824. */
 export function amountOf(resource: string, value: string | number | undefined): number {
@@ -40,7 +32,7 @@ function max(into: ResourceAmounts, from: ResourceAmounts): void {
   for (const [k, v] of from) into.set(k, Math.max(into.get(k) ?? 0, v));
 }
 
-function containerAmounts(c: ContainerView, nonZero: boolean): ResourceAmounts {
+function containerAmounts(c: Container, nonZero: boolean): ResourceAmounts {
   const out: ResourceAmounts = new Map();
   const req = c.resources?.requests ?? {};
   for (const [k, v] of Object.entries(req)) out.set(k, amountOf(k, v));
@@ -79,14 +71,14 @@ const memoPlain = new WeakMap<KubeObject, ResourceAmounts>();
 const memoNonZero = new WeakMap<KubeObject, ResourceAmounts>();
 
 function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts {
-  const spec = (pod['spec'] ?? {}) as PodSpecView;
+  const spec = asPod(pod).spec ?? {};
   const reqs: ResourceAmounts = new Map();
   for (const c of spec.containers ?? []) add(reqs, containerAmounts(c, nonZero));
   const sidecars: ResourceAmounts = new Map();
   const initMax: ResourceAmounts = new Map();
   for (const c of spec.initContainers ?? []) {
     const amounts = containerAmounts(c, nonZero);
-    if (c.restartPolicy === 'Always') {
+    if (isRestartableInitContainer(c)) {
       add(reqs, amounts);
       add(sidecars, amounts);
       max(initMax, sidecars);
@@ -103,7 +95,7 @@ function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts 
 
 /** A node's status.allocatable as amounts (cpu in millicores). */
 export function nodeAllocatable(node: KubeObject): ResourceAmounts {
-  const alloc = ((node['status'] ?? {}) as { allocatable?: Record<string, string | number> }).allocatable ?? {};
+  const alloc = asNode(node).status?.allocatable ?? {};
   const out: ResourceAmounts = new Map();
   for (const [k, v] of Object.entries(alloc)) out.set(k, amountOf(k, v));
   return out;

@@ -1,4 +1,8 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asPod, type PodCondition } from '../../api/core/v1/pod.js';
+import { asService } from '../../api/core/v1/service.js';
+import { isPodPhaseTerminal, podNodeName } from '../../api/core/v1/pod-util.js';
+import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api/core/v1/pod-conditions.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
 import type { JsonObject } from '../../common/json.js';
@@ -17,8 +21,6 @@ const REPLICA_SET = findByKind('apps/v1', 'ReplicaSet')!;
 
 /** The scheduler's name: pods with this spec.schedulerName are ours; also the event source. */
 export const SCHEDULER_NAME = 'default-scheduler';
-/** PodScheduled=False reason. */
-export const REASON_UNSCHEDULABLE = 'Unschedulable';
 /** Events carry at most this many bytes of message (truncateMessage). */
 const EVENT_MESSAGE_LIMIT = 1024;
 
@@ -27,15 +29,14 @@ export type Decision = { kind: 'bind'; node: string } | { kind: 'unschedulable';
 
 /** Whether this scheduler should place the pod: ours, unassigned, not being deleted, not finished. */
 export function wantsScheduling(pod: KubeObject): boolean {
-  const spec = (pod['spec'] ?? {}) as { nodeName?: string; schedulerName?: string; schedulingGates?: unknown[] };
-  const phase = ((pod['status'] ?? {}) as { phase?: string }).phase;
+  const p = asPod(pod);
+  const spec = p.spec ?? {};
   return (
     !spec.nodeName &&
     (spec.schedulerName ?? SCHEDULER_NAME) === SCHEDULER_NAME &&
     !(spec.schedulingGates ?? []).length &&
     !pod.metadata.deletionTimestamp &&
-    phase !== 'Succeeded' &&
-    phase !== 'Failed'
+    !isPodPhaseTerminal(p.status?.phase)
   );
 }
 
@@ -43,9 +44,8 @@ export function wantsScheduling(pod: KubeObject): boolean {
 export function podsByNode(pods: readonly KubeObject[]): Map<string, KubeObject[]> {
   const out = new Map<string, KubeObject[]>();
   for (const p of pods) {
-    const node = ((p['spec'] ?? {}) as { nodeName?: string }).nodeName;
-    const phase = ((p['status'] ?? {}) as { phase?: string }).phase;
-    if (!node || phase === 'Succeeded' || phase === 'Failed') continue;
+    const node = podNodeName(p);
+    if (!node || isPodPhaseTerminal(asPod(p).status?.phase)) continue;
     const list = out.get(node) ?? [];
     list.push(p);
     out.set(node, list);
@@ -62,7 +62,7 @@ function spreadSelector(ctx: ControllerContext, pod: KubeObject): ((labels: Reco
   const labels = pod.metadata.labels ?? {};
   const parts: ((l: Record<string, string> | undefined) => boolean)[] = [];
   for (const svc of ctx.api.list(SERVICE, ns)) {
-    const sel = ((svc['spec'] ?? {}) as { selector?: Record<string, string> }).selector ?? {};
+    const sel = asService(svc).spec?.selector ?? {};
     const entries = Object.entries(sel);
     if (!entries.length || !entries.every(([k, v]) => labels[k] === v)) continue;
     parts.push((l) => entries.every(([k, v]) => (l ?? {})[k] === v));
@@ -120,32 +120,22 @@ export function podFingerprint(pod: KubeObject): string {
   return JSON.stringify([pod['spec'] ?? null, pod.metadata.labels ?? null]);
 }
 
-interface PodConditionView {
-  type: string;
-  observedGeneration?: number;
-  status: string;
-  lastProbeTime?: string | null;
-  lastTransitionTime?: string | null;
-  reason?: string;
-  message?: string;
-}
-
 /**
  * The pod's conditions with PodScheduled=False (Unschedulable, message) in place — what
  * updatePod sends; lastTransitionTime stays when the status was already False. Undefined when
  * nothing would change (the scheduler then does not write).
  */
-export function withUnschedulableCondition(pod: KubeObject, message: string, nowMs: number): PodConditionView[] | undefined {
-  const conditions = [...((((pod['status'] ?? {}) as { conditions?: PodConditionView[] }).conditions ?? []) as PodConditionView[])];
-  const i = conditions.findIndex((c) => c.type === 'PodScheduled');
+export function withUnschedulableCondition(pod: KubeObject, message: string, nowMs: number): PodCondition[] | undefined {
+  const conditions = [...(asPod(pod).status?.conditions ?? [])];
+  const i = conditions.findIndex((c) => c.type === POD_CONDITION.PodScheduled);
   const old = i >= 0 ? conditions[i] : undefined;
-  const next: PodConditionView = {
-    type: 'PodScheduled',
+  const next: PodCondition = {
+    type: POD_CONDITION.PodScheduled,
     observedGeneration: pod.metadata.generation ?? 1,
-    status: 'False',
+    status: CONDITION_STATUS.False,
     lastProbeTime: null,
-    lastTransitionTime: old?.status === 'False' && old.lastTransitionTime ? old.lastTransitionTime : rfc3339(nowMs),
-    reason: REASON_UNSCHEDULABLE,
+    lastTransitionTime: old?.status === CONDITION_STATUS.False && old.lastTransitionTime ? old.lastTransitionTime : rfc3339(nowMs),
+    reason: POD_CONDITION_REASON.Unschedulable,
     message,
   };
   if (
@@ -196,7 +186,7 @@ export function applyDecision(
   });
   const conditions = withUnschedulableCondition(pod, decision.message, now);
   if (conditions) {
-    ctx.api.updateStatus(POD, { ...pod, status: { ...((pod['status'] ?? {}) as object), conditions } });
+    ctx.api.updateStatus(POD, { ...pod, status: { ...asPod(pod).status, conditions } });
   }
   const attempts = (previous && previous.uid === pod.metadata.uid ? previous.attempts : 0) + 1;
   return {

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../api/meta/v1.js';
-import type { Toleration } from './filters.js';
+import { asPod } from '../../api/core/v1/pod.js';
+import type { PreferredSchedulingTerm } from '../../api/core/v1/affinity.js';
 import { nodeTaints, tolerates } from './filters.js';
 import { nodeAllocatable, podRequests, sumRequests } from './requests.js';
 
@@ -67,21 +68,15 @@ export function balancedAllocationScore(pod: KubeObject, c: Candidate): number {
 
 /** TaintToleration's raw score: PreferNoSchedule taints the pod does not tolerate (fewer is better). */
 export function intolerablePreferNoSchedule(pod: KubeObject, node: KubeObject): number {
-  const tolerations = (((pod['spec'] ?? {}) as { tolerations?: Toleration[] }).tolerations ?? []).filter(
+  const tolerations = (asPod(pod).spec?.tolerations ?? []).filter(
     (t) => !t.effect || t.effect === 'PreferNoSchedule',
   );
   return nodeTaints(node).filter((t) => t.effect === 'PreferNoSchedule' && !tolerations.some((x) => tolerates(x, t))).length;
 }
 
-interface PreferredTerm {
-  weight?: number;
-  preference?: { matchExpressions?: { key: string; operator: string; values?: string[] }[] };
-}
-
 /** NodeAffinity's raw score: the weights of the preferred terms the node matches (label expressions only). */
 export function preferredAffinityWeight(pod: KubeObject, node: KubeObject): number {
-  const terms = (((pod['spec'] ?? {}) as { affinity?: { nodeAffinity?: { preferredDuringSchedulingIgnoredDuringExecution?: PreferredTerm[] } } })
-    .affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []) as PreferredTerm[];
+  const terms: PreferredSchedulingTerm[] = asPod(pod).spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];
   const labels = node.metadata.labels ?? {};
   let sum = 0;
   for (const t of terms) {

@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asConfigMap } from '../../api/core/v1/config-map.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import type { Describer } from './describer.js';
 import { describeEvents, eventQueryFor, searchEvents } from './events.js';
@@ -11,8 +12,7 @@ import { LEVEL_0, tabbedString } from './prefix-writer.js';
  * reproducible (the same text kubectl prints for one key, one of its possible orders for more).
  */
 export function describeConfigMapText(cm: KubeObject, events: KubeObject[] | undefined, nowMs: number): string {
-  const data = (cm['data'] ?? {}) as Record<string, string>;
-  const binary = (cm['binaryData'] ?? {}) as Record<string, string>;
+  const { data = {}, binaryData: binary = {} } = asConfigMap(cm);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${cm.metadata.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${cm.metadata.namespace ?? ''}\n`);

@@ -4,71 +4,8 @@ import { quantityText } from './quantity-text.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './prefix-writer.js';
 import { parseQuantity } from '../../apiserver/validation/quantity.js';
 import { getOwn } from '../../common/own-keys.js';
-
-/* The corev1 shapes describe reads, as JSON. */
-
-export interface Probe {
-  exec?: { command?: string[] };
-  httpGet?: { path?: string; port?: number | string; host?: string; scheme?: string };
-  tcpSocket?: { port?: number | string; host?: string };
-  grpc?: { port?: number; service?: string };
-  initialDelaySeconds?: number;
-  timeoutSeconds?: number;
-  periodSeconds?: number;
-  successThreshold?: number;
-  failureThreshold?: number;
-}
-
-interface KeyRef {
-  name?: string;
-  key?: string;
-  optional?: boolean;
-}
-
-export interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: {
-    fieldRef?: { apiVersion?: string; fieldPath?: string };
-    resourceFieldRef?: { containerName?: string; resource?: string; divisor?: string | number };
-    secretKeyRef?: KeyRef;
-    configMapKeyRef?: KeyRef;
-  };
-}
-
-export interface Container {
-  name: string;
-  image?: string;
-  command?: string[];
-  args?: string[];
-  ports?: { containerPort?: number; hostPort?: number; protocol?: string; name?: string }[];
-  env?: EnvVar[];
-  envFrom?: { prefix?: string; configMapRef?: { name?: string; optional?: boolean }; secretRef?: { name?: string; optional?: boolean } }[];
-  resources?: { limits?: Record<string, string | number>; requests?: Record<string, string | number> };
-  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean; subPath?: string }[];
-  volumeDevices?: { name: string; devicePath: string }[];
-  livenessProbe?: Probe;
-  readinessProbe?: Probe;
-  startupProbe?: Probe;
-  securityContext?: { seccompProfile?: { type?: string; localhostProfile?: string } };
-}
-
-export interface ContainerState {
-  running?: { startedAt?: string };
-  waiting?: { reason?: string; message?: string };
-  terminated?: { exitCode?: number; signal?: number; reason?: string; message?: string; startedAt?: string; finishedAt?: string };
-}
-
-export interface ContainerStatus {
-  name: string;
-  state?: ContainerState;
-  lastState?: ContainerState;
-  ready?: boolean;
-  restartCount?: number;
-  image?: string;
-  imageID?: string;
-  containerID?: string;
-}
+import type { Container, EnvVar, Probe } from '../../api/core/v1/container.js';
+import type { ContainerState, ContainerStatus } from '../../api/core/v1/container-status.js';
 
 /** Resolves an env var's fieldRef against the pod (EnvValueRetriever); absent in templates. */
 export type EnvResolver = (e: EnvVar) => string;

@@ -1,25 +1,12 @@
 import type { ApiServer } from '../../apiserver/server.js';
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asEvent, type Event } from '../../api/core/v1/event.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { humanDuration } from '../printers/duration.js';
 import { timestampMs } from '../printers/duration.js';
 import { LEVEL_0, LEVEL_1, type PrefixWriter } from './prefix-writer.js';
 
 const EVENTS = RESOURCES.find((r) => r.resource === 'events')!;
-
-/** The parts of a core/v1 Event that describe reads. */
-interface EventView {
-  type?: string;
-  reason?: string;
-  message?: string;
-  count?: number;
-  firstTimestamp?: string | null;
-  lastTimestamp?: string | null;
-  eventTime?: string | null;
-  series?: { count?: number; lastObservedTime?: string } | null;
-  source?: { component?: string };
-  reportingComponent?: string;
-}
 
 /** What searchEvents matches on (client-go's Events().GetFieldSelector terms). */
 export interface EventQuery {
@@ -38,11 +25,11 @@ export interface EventQuery {
  */
 export function searchEvents(api: ApiServer, q: EventQuery): KubeObject[] {
   return api.list(EVENTS, q.namespace || undefined, (e) => {
-    const inv = (e['involvedObject'] ?? {}) as Record<string, unknown>;
-    if ((inv['name'] ?? '') !== q.name) return false;
-    if ((inv['namespace'] ?? '') !== q.namespace) return false;
-    if (q.kind !== undefined && (inv['kind'] ?? '') !== q.kind) return false;
-    return q.uid === undefined || (inv['uid'] ?? '') === q.uid;
+    const inv = asEvent(e).involvedObject ?? {};
+    if ((inv.name ?? '') !== q.name) return false;
+    if ((inv.namespace ?? '') !== q.namespace) return false;
+    if (q.kind !== undefined && (inv.kind ?? '') !== q.kind) return false;
+    return q.uid === undefined || (inv.uid ?? '') === q.uid;
   });
 }
 
@@ -66,7 +53,7 @@ function since(ts: string | null | undefined, nowMs: number): string {
  *
  *     count 3, first 40m ago, last 36m ago → "36m (x3 over 40m)"
  */
-export function eventAge(e: EventView, nowMs: number): string {
+export function eventAge(e: Pick<Event, 'eventTime' | 'firstTimestamp' | 'lastTimestamp' | 'count' | 'series'>, nowMs: number): string {
   const first = timestampMs(e.eventTime) !== undefined ? since(e.eventTime, nowMs) : since(e.firstTimestamp, nowMs);
   if (e.series) return `${since(e.series.lastObservedTime, nowMs)} (x${e.series.count ?? 0} over ${first})`;
   if ((e.count ?? 0) > 1) return `${since(e.lastTimestamp, nowMs)} (x${e.count} over ${first})`;
@@ -84,12 +71,12 @@ export function describeEvents(events: readonly KubeObject[], w: PrefixWriter, n
     return;
   }
   w.flush();
-  const last = (e: KubeObject) => timestampMs((e as unknown as EventView).lastTimestamp) ?? Number.NEGATIVE_INFINITY;
+  const last = (e: KubeObject) => timestampMs(asEvent(e).lastTimestamp) ?? Number.NEGATIVE_INFINITY;
   const sorted = [...events].sort((a, b) => (last(a) < last(b) ? -1 : last(a) > last(b) ? 1 : 0));
   w.write(LEVEL_0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(LEVEL_1, '----\t------\t----\t----\t-------\n');
   for (const obj of sorted) {
-    const e = obj as unknown as EventView;
+    const e = asEvent(obj);
     const source = e.source?.component || e.reportingComponent || '';
     w.write(LEVEL_1, `${e.type ?? ''}\t${e.reason ?? ''}\t${eventAge(e, nowMs)}\t${source}\t${(e.message ?? '').trim()}\n`);
   }

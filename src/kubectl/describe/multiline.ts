@@ -1,3 +1,4 @@
+import type { Taint, Toleration } from '../../api/core/v1/taint.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import { LEVEL_0, type PrefixWriter } from './prefix-writer.js';
 import { LAST_APPLIED_ANNOTATION } from '../../api/kubectl-annotations.js';
@@ -57,15 +58,6 @@ export function printAnnotationsMultiline(w: PrefixWriter, title: string, annota
   });
 }
 
-/** corev1.Toleration as JSON. */
-export interface Toleration {
-  key?: string;
-  operator?: string;
-  value?: string;
-  effect?: string;
-  tolerationSeconds?: number;
-}
-
 /**
  * printPodTolerationsMultiline: sorted by key, each `key[=value][:effect][ op=Exists][ for Ns]`.
  * A bare `operator: Exists` (tolerates everything) prints `op=Exists` without the leading space.
@@ -89,13 +81,6 @@ export function printTolerationsMultiline(w: PrefixWriter, title: string, tolera
     if (t.tolerationSeconds !== undefined && t.tolerationSeconds !== null) s += ` for ${t.tolerationSeconds}s`;
     w.write(LEVEL_0, `${s}\n`);
   });
-}
-
-/** corev1.Taint as JSON. */
-export interface Taint {
-  key?: string;
-  value?: string;
-  effect?: string;
 }
 
 /** Taint.ToString(): `key=value:effect`, leaving out the empty parts. */

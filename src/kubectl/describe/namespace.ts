@@ -1,15 +1,9 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asNamespace } from '../../api/core/v1/namespace.js';
 import type { Describer } from './describer.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './prefix-writer.js';
 import { rfc1123z } from './time-format.js';
-
-interface NamespaceView {
-  status?: {
-    phase?: string;
-    conditions?: { type?: string; status?: string; lastTransitionTime?: string; reason?: string; message?: string }[];
-  };
-}
 
 /**
  * describeNamespace. ResourceQuotas and LimitRanges are not emulated, so a namespace always has
@@ -25,7 +19,7 @@ interface NamespaceView {
  *     No LimitRange resource.
  */
 export function describeNamespaceText(ns: KubeObject): string {
-  const v = ns as unknown as NamespaceView;
+  const v = asNamespace(ns);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${ns.metadata.name ?? ''}\n`);
     printLabelsMultiline(w, 'Labels', ns.metadata.labels);

@@ -6,7 +6,13 @@ import { compareGoStrings } from '../../common/go-strings.js';
 import { translateTimestampSince } from '../printers/duration.js';
 import type { Describer } from './describer.js';
 import { describeEvents, searchEvents } from './events.js';
-import { printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline, type Taint } from './multiline.js';
+import { printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline } from './multiline.js';
+import { asNode, type Node } from '../../api/core/v1/node.js';
+import type { ResourceList } from '../../api/core/v1/container.js';
+import { asPod } from '../../api/core/v1/pod.js';
+import { asLease } from '../../api/coordination/v1/lease.js';
+import { isPodTerminal } from '../../api/core/v1/pod-util.js';
+import { nodeRoles } from '../printers/table/node.js';
 import { milliValue, percent, podRequestsAndLimits, sumTotals, wholeValue, type ResourceTotals } from './pod-resources.js';
 import { LEVEL_0, LEVEL_1, type PrefixWriter, tabbedString } from './prefix-writer.js';
 import { quantityText } from './quantity-text.js';
@@ -15,33 +21,8 @@ import { rfc1123z } from './time-format.js';
 const PODS = RESOURCES.find((r) => r.resource === 'pods')!;
 const LEASES = RESOURCES.find((r) => r.resource === 'leases')!;
 
-interface NodeView {
-  spec?: { taints?: Taint[]; unschedulable?: boolean; podCIDR?: string; podCIDRs?: string[]; providerID?: string };
-  status?: {
-    conditions?: { type?: string; status?: string; lastHeartbeatTime?: string; lastTransitionTime?: string; reason?: string; message?: string }[];
-    addresses?: { type?: string; address?: string }[];
-    capacity?: Record<string, string>;
-    allocatable?: Record<string, string>;
-    nodeInfo?: Record<string, string>;
-  };
-}
-
 /** The node's lease (kube-node-lease/<node>), or the error text kubectl shows instead. */
 export type NodeLease = { holderIdentity?: string; acquireTime?: string; renewTime?: string } | { error: string };
-
-/** findNodeRoles: `node-role.kubernetes.io/<role>` suffixes plus a `kubernetes.io/role` value, sorted. */
-export function nodeRoles(node: KubeObject): string[] {
-  const roles = new Set<string>();
-  for (const [k, v] of Object.entries(node.metadata.labels ?? {})) {
-    if (k.startsWith('node-role.kubernetes.io/')) {
-      const role = k.slice('node-role.kubernetes.io/'.length);
-      if (role) roles.add(role);
-    } else if (k === 'kubernetes.io/role' && v !== '') {
-      roles.add(v);
-    }
-  }
-  return [...roles].sort(compareGoStrings);
-}
 
 /** Standard container resources (helper.IsStandardContainerResourceName), hugepages aside. */
 const STANDARD = new Set(['cpu', 'memory', 'ephemeral-storage']);
@@ -50,7 +31,7 @@ function qText(q: Quantity | undefined): string {
   return q ? formatQuantity(q) : '0';
 }
 
-function parsedList(list: Record<string, string> | undefined): ResourceTotals {
+function parsedList(list: ResourceList | undefined): ResourceTotals {
   const out: ResourceTotals = new Map();
   for (const [k, v] of Object.entries(list ?? {})) {
     const q = parseQuantity(v);
@@ -64,7 +45,7 @@ function parsedList(list: Record<string, string> | undefined): ResourceTotals {
  * share of allocatable, then the totals (cpu, memory, ephemeral-storage, hugepages-*, then
  * extended resources without percentages).
  */
-function describeNodeResource(pods: KubeObject[], node: NodeView, w: PrefixWriter, nowMs: number): void {
+function describeNodeResource(pods: KubeObject[], node: Node, w: PrefixWriter, nowMs: number): void {
   w.write(LEVEL_0, `Non-terminated Pods:\t(${pods.length} in total)\n`);
   w.write(LEVEL_1, 'Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n');
   w.write(LEVEL_1, '---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n');
@@ -73,7 +54,7 @@ function describeNodeResource(pods: KubeObject[], node: NodeView, w: PrefixWrite
   );
   const cpuAlloc = milliValue(allocatable.get('cpu'));
   const memAlloc = wholeValue(allocatable.get('memory'));
-  const perPod = pods.map((p) => podRequestsAndLimits(p));
+  const perPod = pods.map((p) => podRequestsAndLimits(asPod(p)));
   pods.forEach((p, i) => {
     const { requests, limits } = perPod[i]!;
     const cpuReq = requests.get('cpu');
@@ -113,12 +94,12 @@ function describeNodeResource(pods: KubeObject[], node: NodeView, w: PrefixWrite
 
 /** describeNode as text, given its lease, its non-terminated pods and its events. */
 export function describeNodeText(node: KubeObject, lease: NodeLease, pods: KubeObject[], events: KubeObject[] | undefined, nowMs: number): string {
-  const v = node as unknown as NodeView;
+  const v = asNode(node);
   const spec = v.spec ?? {};
   const status = v.status ?? {};
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${node.metadata.name ?? ''}\n`);
-    const roles = nodeRoles(node);
+    const roles = nodeRoles(node.metadata.labels);
     w.write(LEVEL_0, `Roles:\t${roles.length > 0 ? roles.join(',') : '<none>'}\n`);
     printLabelsMultiline(w, 'Labels', node.metadata.labels);
     printAnnotationsMultiline(w, 'Annotations', node.metadata.annotations);
@@ -184,16 +165,13 @@ export const describeNode: Describer = (node, ctx) => {
   let lease: NodeLease;
   try {
     const l = ctx.api.get(LEASES, 'kube-node-lease', name);
-    const spec = (l['spec'] ?? {}) as { holderIdentity?: string; acquireTime?: string; renewTime?: string };
-    lease = { ...spec };
+    lease = { ...asLease(l).spec };
   } catch (e) {
     if (!(e instanceof StatusError)) throw e;
     lease = { error: e.message };
   }
   const pods = ctx.api.list(PODS, undefined, (p) => {
-    const spec = (p['spec'] ?? {}) as { nodeName?: string };
-    const phase = ((p['status'] ?? {}) as { phase?: string }).phase;
-    return spec.nodeName === name && phase !== 'Succeeded' && phase !== 'Failed';
+    return asPod(p).spec?.nodeName === name && !isPodTerminal(p);
   });
   // Controllers report node events by uid, the kubelet by name: kubectl asks for both.
   const events = ctx.showEvents

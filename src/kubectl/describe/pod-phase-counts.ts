@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asPod } from '../../api/core/v1/pod.js';
 import { controllerOf } from './controller-ref.js';
 
 /** `Pods Status:` counts (getPodStatusForController). */
@@ -18,7 +19,7 @@ export function podPhaseCounts(pods: readonly KubeObject[], ownerUid: string | u
   const counts: PodPhaseCounts = { running: 0, waiting: 0, succeeded: 0, failed: 0 };
   for (const p of pods) {
     if (!ownerUid || controllerOf(p)?.uid !== ownerUid) continue;
-    const phase = (p['status'] as { phase?: string } | undefined)?.phase;
+    const phase = asPod(p).status?.phase;
     if (phase === 'Running') counts.running++;
     else if (phase === 'Pending') counts.waiting++;
     else if (phase === 'Succeeded') counts.succeeded++;

@@ -1,19 +1,15 @@
 import { parseQuantity, type Quantity } from '../../apiserver/validation/quantity.js';
+import type { PodSpec } from '../../api/core/v1/pod.js';
+import { isRestartableInitContainer, type Container, type ResourceList } from '../../api/core/v1/container.js';
+
+/** What the sums read of a container: its resources and whether it is a sidecar. */
+type ContainerResources = Pick<Container, 'resources' | 'restartPolicy'>;
 
 /** A resource list of parsed quantities (resource name → quantity). */
 export type ResourceTotals = Map<string, Quantity>;
 
-interface ContainerView {
-  resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
-  restartPolicy?: string;
-}
-
-interface PodView {
-  spec?: { containers?: ContainerView[]; initContainers?: ContainerView[]; overhead?: Record<string, unknown> };
-}
-
 /** Adds b into a; a sum keeps the format of the first quantity (Quantity.Add on a copy). */
-function addInto(a: ResourceTotals, list: Record<string, unknown> | undefined): void {
+function addInto(a: ResourceTotals, list: ResourceList | undefined): void {
   for (const [name, raw] of Object.entries(list ?? {})) {
     const q = parseQuantity(String(raw));
     if (!q) continue;
@@ -41,15 +37,17 @@ function maxInto(a: ResourceTotals, b: ResourceTotals): void {
  *
  * Worked example: containers 100m + 200m cpu, one init container of 500m → max(300m, 500m) = 500m.
  */
-export function podRequestsAndLimits(pod: unknown): { requests: ResourceTotals; limits: ResourceTotals } {
-  const spec = (pod as PodView).spec ?? {};
+export function podRequestsAndLimits(pod: {
+  spec?: Pick<PodSpec, 'overhead'> & { containers?: ContainerResources[]; initContainers?: ContainerResources[] };
+}): { requests: ResourceTotals; limits: ResourceTotals } {
+  const spec = pod.spec ?? {};
   const total = (kind: 'requests' | 'limits'): ResourceTotals => {
     const sum: ResourceTotals = new Map();
     for (const c of spec.containers ?? []) addInto(sum, c.resources?.[kind]);
     const sidecars: ResourceTotals = new Map();
     const initMax: ResourceTotals = new Map();
     for (const c of spec.initContainers ?? []) {
-      if (c.restartPolicy === 'Always') {
+      if (isRestartableInitContainer(c)) {
         addInto(sum, c.resources?.[kind]);
         addInto(sidecars, c.resources?.[kind]);
         continue;

@@ -1,33 +1,16 @@
-import { describeContainers, type Container } from './containers.js';
-import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline, type Toleration } from './multiline.js';
+import { describeContainers } from './containers.js';
+import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline } from './multiline.js';
+import type { PodSpec, PodTemplateSpec } from '../../api/core/v1/pod.js';
 import { LEVEL_0, LEVEL_1, type PrefixWriter } from './prefix-writer.js';
 import { describeVolumes } from './volumes.js';
-import { labelSelectorString, type LabelSelector } from '../../labels/label-selector.js';
+import { labelSelectorString } from '../../labels/label-selector.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 
-/** corev1.PodSpec, the parts describe prints. */
-export interface PodSpec {
-  containers?: Container[];
-  initContainers?: Container[];
-  volumes?: Record<string, unknown>[];
-  nodeSelector?: Record<string, string>;
-  tolerations?: Toleration[];
-  serviceAccountName?: string;
-  priorityClassName?: string;
-  priority?: number;
-  nodeName?: string;
-  topologySpreadConstraints?: {
-    topologyKey: string;
-    whenUnsatisfiable?: string;
-    maxSkew?: number;
-    labelSelector?: LabelSelector;
-  }[];
-}
-
-export interface PodTemplate {
-  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec?: PodSpec;
-}
+/**
+ * A workload's pod template as describe reads it (the Deployment and ReplicaSet describers and
+ * rollout history name it so).
+ */
+export type PodTemplate = PodTemplateSpec;
 
 /**
  * describeTopologySpreadConstraints: sorted by topologyKey, one per line after the first on a

@@ -1,44 +1,27 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { podQOSClass } from '../../apiserver/defaults/qos-class.js';
-import type { JsonObject } from '../../common/json.js';
+import { isJsonObject } from '../../common/json.js';
 import { translateTimestampSince } from '../printers/duration.js';
-import { describeContainers, type ContainerStatus, type EnvVar } from './containers.js';
+import { describeContainers } from './containers.js';
+import { asPod, type Pod } from '../../api/core/v1/pod.js';
+import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
+import type { EnvVar } from '../../api/core/v1/container.js';
+import { MIRROR_POD_ANNOTATION } from '../../api/core/v1/annotation-keys.js';
 import { controllerText } from './controller-ref.js';
 import type { Describer } from './describer.js';
 import { describeEvents, eventQueryFor, searchEvents } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline } from './multiline.js';
-import { describeTopologySpreadConstraints, type PodSpec } from './pod-template.js';
+import { describeTopologySpreadConstraints } from './pod-template.js';
 import { LEVEL_0, LEVEL_1, type PrefixWriter, tabbedString } from './prefix-writer.js';
 import { rfc1123z } from './time-format.js';
 import { describeVolumes } from './volumes.js';
-
-/** The kubelet's mirror-pod annotation: events of a static pod carry the mirror's uid. */
-const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
-
-interface PodView {
-  spec?: PodSpec & { runtimeClassName?: string; readinessGates?: { conditionType: string }[] };
-  status?: {
-    phase?: string;
-    reason?: string;
-    message?: string;
-    hostIP?: string;
-    podIP?: string;
-    podIPs?: { ip: string }[];
-    startTime?: string;
-    nominatedNodeName?: string;
-    qosClass?: string;
-    conditions?: { type?: string; status?: string }[];
-    containerStatuses?: ContainerStatus[];
-    initContainerStatuses?: ContainerStatus[];
-  };
-}
 
 /**
  * EnvValueRetriever: the value a fieldRef env var gets in this pod (the downward API fields
  * the kubelet resolves), '' for anything else.
  */
 export function podFieldValue(pod: KubeObject, fieldPath: string): string {
-  const v = pod as unknown as PodView;
+  const v = asPod(pod);
   const m = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(fieldPath);
   if (m) return (m[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations)?.[m[2]!] ?? '';
   switch (fieldPath) {
@@ -61,7 +44,7 @@ export function podFieldValue(pod: KubeObject, fieldPath: string): string {
   }
 }
 
-function describePodIPs(v: PodView, w: PrefixWriter): void {
+function describePodIPs(v: Pod, w: PrefixWriter): void {
   const ips = v.status?.podIPs ?? [];
   if (ips.length === 0) {
     w.write(LEVEL_0, 'IPs:\t<none>\n');
@@ -73,7 +56,7 @@ function describePodIPs(v: PodView, w: PrefixWriter): void {
 
 /** describePod as text. */
 export function describePodText(pod: KubeObject, events: KubeObject[] | undefined, nowMs: number): string {
-  const v = pod as unknown as PodView;
+  const v = asPod(pod);
   const spec = v.spec ?? {};
   const status = v.status ?? {};
   const resolve = (e: EnvVar) => podFieldValue(pod, e.valueFrom?.fieldRef?.fieldPath ?? '');
@@ -88,7 +71,7 @@ export function describePodText(pod: KubeObject, events: KubeObject[] | undefine
     if (status.startTime) w.write(LEVEL_0, `Start Time:\t${rfc1123z(status.startTime)}\n`);
     printLabelsMultiline(w, 'Labels', pod.metadata.labels);
     printAnnotationsMultiline(w, 'Annotations', pod.metadata.annotations);
-    if (pod.metadata.deletionTimestamp && status.phase !== 'Failed' && status.phase !== 'Succeeded') {
+    if (pod.metadata.deletionTimestamp && !isPodPhaseTerminal(status.phase)) {
       // time.Since(deletionTimestamp): the deadline is in the future during the grace period,
       // so this reads `<invalid>` until it has passed — upstream's wording, kept as is.
       w.write(LEVEL_0, `Status:\tTerminating (lasts ${translateTimestampSince(pod.metadata.deletionTimestamp, nowMs)})\n`);
@@ -121,7 +104,7 @@ export function describePodText(pod: KubeObject, events: KubeObject[] | undefine
       for (const c of status.conditions ?? []) w.write(LEVEL_1, `${c.type ?? ''} \t${c.status ?? ''} \n`);
     }
     describeVolumes(spec.volumes, w, '');
-    w.write(LEVEL_0, `QoS Class:\t${status.qosClass || podQOSClass((spec ?? {}) as unknown as JsonObject)}\n`);
+    w.write(LEVEL_0, `QoS Class:\t${status.qosClass || podQOSClass(isJsonObject(pod['spec']) ? pod['spec'] : {})}\n`);
     printLabelsMultiline(w, 'Node-Selectors', spec.nodeSelector);
     printTolerationsMultiline(w, 'Tolerations', spec.tolerations);
     describeTopologySpreadConstraints(spec, w, '');

@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asSecret, SECRET_TYPE_SERVICE_ACCOUNT_TOKEN } from '../../api/core/v1/secret.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import type { Describer } from './describer.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
@@ -9,8 +10,9 @@ import { LEVEL_0, tabbedString } from './prefix-writer.js';
  * token's `token`, which kubectl prints. No events section. Keys sorted (Go's map order is random).
  */
 export function describeSecretText(secret: KubeObject): string {
-  const data = (secret['data'] ?? {}) as Record<string, string>;
-  const type = String(secret['type'] ?? '');
+  const s = asSecret(secret);
+  const data = s.data ?? {};
+  const type = s.type ?? '';
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${secret.metadata.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${secret.metadata.namespace ?? ''}\n`);
@@ -20,7 +22,7 @@ export function describeSecretText(secret: KubeObject): string {
     w.write(LEVEL_0, '\nData\n====\n');
     for (const k of Object.keys(data).sort(compareGoStrings)) {
       const bytes = Buffer.from(data[k] ?? '', 'base64');
-      if (k === 'token' && type === 'kubernetes.io/service-account-token') w.write(LEVEL_0, `${k}:\t${bytes.toString('utf8')}\n`);
+      if (k === 'token' && type === SECRET_TYPE_SERVICE_ACCOUNT_TOKEN) w.write(LEVEL_0, `${k}:\t${bytes.toString('utf8')}\n`);
       else w.write(LEVEL_0, `${k}:\t${bytes.length} bytes\n`);
     }
   });

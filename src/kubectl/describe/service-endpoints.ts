@@ -1,19 +1,7 @@
 import type { KubeObject } from '../../api/meta/v1.js';
-
-/** A Service port as describe reads it. */
-export interface ServicePort {
-  name?: string;
-  port?: number;
-  targetPort?: number | string;
-  nodePort?: number;
-  protocol?: string;
-}
-
-interface PodView {
-  metadata: KubeObject['metadata'];
-  spec?: { containers?: { ports?: { name?: string; containerPort?: number }[] }[] };
-  status?: { podIP?: string; conditions?: { type?: string; status?: string }[] };
-}
+import type { ServicePort } from '../../api/core/v1/service.js';
+import { asPod } from '../../api/core/v1/pod.js';
+import { isPodReady } from '../../api/core/v1/pod-util.js';
 
 /** describe.go formatEndpointSlices: shows at most three endpoints. */
 const MAX_SHOWN = 3;
@@ -41,8 +29,8 @@ export function serviceEndpointsText(
     for (const ip of apiserverAddresses) endpoints.push(`${ip}:${port.targetPort ?? port.port ?? 0}`);
   } else {
     for (const obj of pods) {
-      const p = obj as unknown as PodView;
-      const ready = (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+      const p = asPod(obj);
+      const ready = isPodReady(p);
       if (!ready || !p.status?.podIP || p.metadata.deletionTimestamp) continue;
       const target = port.targetPort ?? port.port ?? 0;
       let number: number | undefined = typeof target === 'number' ? target : undefined;

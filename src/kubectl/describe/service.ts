@@ -1,4 +1,7 @@
 import type { KubeObject } from '../../api/meta/v1.js';
+import { asNode, nodeAddress, NODE_ADDRESS } from '../../api/core/v1/node.js';
+import { NODE_ROLE_CONTROL_PLANE_LABEL } from '../../api/core/v1/label-keys.js';
+import { asService, type ServicePort } from '../../api/core/v1/service.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { compareGoStrings } from '../../common/go-strings.js';
 import { parseSelector, selectorMatches } from '../../labels/label-selector.js';
@@ -6,31 +9,10 @@ import type { Describer } from './describer.js';
 import { describeEvents, eventQueryFor, searchEvents } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
 import { LEVEL_0, tabbedString } from './prefix-writer.js';
-import { serviceEndpointsText, type ServicePort } from './service-endpoints.js';
+import { serviceEndpointsText } from './service-endpoints.js';
 
 const PODS = RESOURCES.find((r) => r.resource === 'pods')!;
 const NODES = RESOURCES.find((r) => r.resource === 'nodes')!;
-
-interface ServiceView {
-  spec?: {
-    selector?: Record<string, string>;
-    type?: string;
-    ipFamilyPolicy?: string;
-    ipFamilies?: string[];
-    clusterIP?: string;
-    clusterIPs?: string[];
-    externalIPs?: string[];
-    loadBalancerIP?: string;
-    externalName?: string;
-    ports?: ServicePort[];
-    sessionAffinity?: string;
-    externalTrafficPolicy?: string;
-    internalTrafficPolicy?: string;
-    healthCheckNodePort?: number;
-    loadBalancerSourceRanges?: string[];
-  };
-  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string; ipMode?: string }[] } };
-}
 
 /** labels.FormatLabels: sorted `k=v` joined by `,`, `<none>` when empty. */
 function formatLabels(m: Record<string, string> | undefined): string {
@@ -40,7 +22,7 @@ function formatLabels(m: Record<string, string> | undefined): string {
 
 /** describeService as text; `endpoints(port)` gives each port's `Endpoints:` value. */
 export function describeServiceText(svc: KubeObject, endpoints: (p: ServicePort) => string, events: KubeObject[] | undefined, nowMs: number): string {
-  const v = svc as unknown as ServiceView;
+  const v = asService(svc);
   const spec = v.spec ?? {};
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${svc.metadata.name ?? ''}\n`);
@@ -82,16 +64,15 @@ export function describeServiceText(svc: KubeObject, endpoints: (p: ServicePort)
 /** The InternalIPs of control-plane nodes: where kube-apiserver says the `kubernetes` Service goes. */
 function apiserverAddresses(nodes: KubeObject[]): string[] {
   return nodes
-    .filter((n) => n.metadata.labels?.['node-role.kubernetes.io/control-plane'] !== undefined)
+    .filter((n) => n.metadata.labels?.[NODE_ROLE_CONTROL_PLANE_LABEL] !== undefined)
     .flatMap((n) => {
-      const addrs = ((n['status'] as { addresses?: { type?: string; address?: string }[] } | undefined)?.addresses ?? []);
-      const internal = addrs.find((a) => a.type === 'InternalIP');
-      return internal?.address ? [internal.address] : [];
+      const internal = nodeAddress(asNode(n), NODE_ADDRESS.InternalIP);
+      return internal ? [internal] : [];
     });
 }
 
 export const describeService: Describer = (svc, ctx) => {
-  const v = svc as unknown as ServiceView;
+  const v = asService(svc);
   const selector = v.spec?.selector ?? {};
   const hasSelector = Object.keys(selector).length > 0;
   const sel = parseSelector(formatLabels(selector) === '<none>' ? '' : formatLabels(selector));

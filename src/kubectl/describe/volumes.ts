@@ -1,4 +1,5 @@
 import { quantityText } from './quantity-text.js';
+import type { Volume } from '../../api/core/v1/volume.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './prefix-writer.js';
 
 type Json = Record<string, unknown>;
@@ -71,7 +72,7 @@ const SOURCES: [string, (src: Json, w: PrefixWriter) => void][] = [
  * describeVolumes: `Volumes:  <none>`, or each volume's name (one more space inside a pod
  * template) and its source; sources kubemu does not print show `<unknown>` like an unknown one.
  */
-export function describeVolumes(volumes: Json[] | undefined, w: PrefixWriter, space: string): void {
+export function describeVolumes(volumes: readonly Volume[] | undefined, w: PrefixWriter, space: string): void {
   if (!volumes || volumes.length === 0) {
     w.write(LEVEL_0, `${space}Volumes:\t<none>\n`);
     return;

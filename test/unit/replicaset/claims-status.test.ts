@@ -5,7 +5,8 @@ import type { ReplicaSet } from '../../../src/api/apps/v1/replica-set.js';
 import { planClaims, withoutOwner } from '../../../src/controllers/replicaset/controller-ref.js';
 import { calculateStatus } from '../../../src/controllers/replicaset/status.js';
 import { podFromTemplate, podNamePrefix } from '../../../src/controllers/replicaset/pod-template.js';
-import { isPodAvailable, msUntilNextAvailable } from '../../../src/controllers/replicaset/availability.js';
+import { isPodAvailable } from '../../../src/api/core/v1/pod-util.js';
+import { msUntilNextAvailable } from '../../../src/controllers/replicaset/availability.js';
 import { controllerRefFor } from '../../../src/controllers/replicaset/controller-ref.js';
 
 const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
-import { isJsonObject } from '../../../common/json.js';
+import { asPod } from '../../../api/core/v1/pod.js';
+import { isPodPhaseTerminal } from '../../../api/core/v1/pod-util.js';
 import { CliError } from '../../util/errors.js';
 
 /**
@@ -15,9 +16,7 @@ function isEtcdPod(pod: KubeObject): boolean {
 }
 
 function containerNames(pod: KubeObject): string[] {
-  const spec = isJsonObject(pod['spec']) ? pod['spec'] : {};
-  const cs = Array.isArray(spec['containers']) ? spec['containers'].filter(isJsonObject) : [];
-  return cs.map((c) => String(c['name'] ?? ''));
+  return (asPod(pod).spec?.containers ?? []).map((c) => c.name ?? '');
 }
 
 /**
@@ -44,9 +43,8 @@ export function planExec(pod: KubeObject, command: readonly string[], container?
 
 /** The pod phase check kube-apiserver makes before it connects: a finished pod cannot be exec'd into. */
 export function checkPodRunning(pod: KubeObject): void {
-  const status = isJsonObject(pod['status']) ? pod['status'] : {};
-  const phase = String(status['phase'] ?? '');
-  if (phase === 'Succeeded' || phase === 'Failed') {
+  const phase = asPod(pod).status?.phase ?? '';
+  if (isPodPhaseTerminal(phase)) {
     throw new CliError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
   }
 }

@@ -3,6 +3,9 @@ import type { ApiServer } from '../../../apiserver/server.js';
 import { badRequest } from '../../../apiserver/errors.js';
 import { findByKind } from '../../../apiserver/resources.js';
 import { isJsonObject, type JsonObject } from '../../../common/json.js';
+import { asPod } from '../../../api/core/v1/pod.js';
+import { isPodReady } from '../../../api/core/v1/pod-util.js';
+import { CONTAINER_REASON } from '../../../api/core/v1/container-status.js';
 import { compileLabelSelector } from '../../../labels/label-selector.js';
 import { CONTROLLER_MANAGER_POD, readKlog, type KlogStore } from '../../../logs/klog.js';
 import { CliError } from '../../util/errors.js';
@@ -26,10 +29,6 @@ export interface LogsEnv {
   err: (s: string) => void;
 }
 
-const containersOf = (pod: KubeObject): JsonObject[] => {
-  const spec = isJsonObject(pod['spec']) ? pod['spec'] : {};
-  return Array.isArray(spec['containers']) ? spec['containers'].filter(isJsonObject) : [];
-};
 
 /**
  * ByLogging's order (kubectl's podutils): the pod kubectl picks for `logs TYPE/NAME` is the
@@ -37,14 +36,9 @@ const containersOf = (pod: KubeObject): JsonObject[] => {
  * older one.
  */
 function loggingRank(a: KubeObject, b: KubeObject): number {
-  const spec = (p: KubeObject) => (isJsonObject(p['spec']) ? p['spec'] : {});
-  const status = (p: KubeObject) => (isJsonObject(p['status']) ? p['status'] : {});
-  const bound = (p: KubeObject) => (spec(p)['nodeName'] ? 0 : 1);
-  const phase = (p: KubeObject) => ({ Running: 0, Unknown: 1, Pending: 2 } as Record<string, number>)[String(status(p)['phase'] ?? '')] ?? 3;
-  const ready = (p: KubeObject) => {
-    const conds = Array.isArray(status(p)['conditions']) ? (status(p)['conditions'] as JsonObject[]) : [];
-    return conds.some((c) => isJsonObject(c) && c['type'] === 'Ready' && c['status'] === 'True') ? 0 : 1;
-  };
+  const bound = (p: KubeObject) => (asPod(p).spec?.nodeName ? 0 : 1);
+  const phase = (p: KubeObject) => ({ Running: 0, Unknown: 1, Pending: 2 } as Record<string, number>)[asPod(p).status?.phase ?? ''] ?? 3;
+  const ready = (p: KubeObject) => (isPodReady(p) ? 0 : 1);
   return (
     bound(a) - bound(b) ||
     phase(a) - phase(b) ||
@@ -72,19 +66,16 @@ function resolvePod(env: LogsEnv, req: LogsRequest): KubeObject {
 
 /** The kubelet's answer for a container that has not run yet (ValidateContainerLogStatus). */
 function checkContainerStarted(pod: KubeObject, container: string): void {
-  const status = isJsonObject(pod['status']) ? pod['status'] : {};
-  const statuses = Array.isArray(status['containerStatuses']) ? status['containerStatuses'].filter(isJsonObject) : [];
-  const cs = statuses.find((s) => s['name'] === container);
+  const cs = (asPod(pod).status?.containerStatuses ?? []).find((s) => s.name === container);
   const podName = pod.metadata.name ?? '';
-  const state = cs && isJsonObject(cs['state']) ? cs['state'] : undefined;
-  const lastState = cs && isJsonObject(cs['lastState']) ? cs['lastState'] : {};
-  const waiting = state && isJsonObject(state['waiting']) ? state['waiting'] : undefined;
+  const state = cs?.state;
+  const waiting = state?.waiting;
   if (!cs || !state || Object.keys(state).length === 0) {
-    throw badRequest(`container "${container}" in pod "${podName}" is waiting to start: ContainerCreating`);
+    throw badRequest(`container "${container}" in pod "${podName}" is waiting to start: ${CONTAINER_REASON.ContainerCreating}`);
   }
-  if (waiting && !isJsonObject(lastState['terminated'])) {
-    const reason = String(waiting['reason'] ?? '');
-    if (reason === 'ErrImagePull' || reason === 'ImagePullBackOff') {
+  if (waiting && !cs.lastState?.terminated) {
+    const reason = waiting.reason ?? '';
+    if (reason === CONTAINER_REASON.ErrImagePull || reason === CONTAINER_REASON.ImagePullBackOff) {
       throw badRequest(`container "${container}" in pod "${podName}" is waiting to start: trying and failing to pull image`);
     }
     throw badRequest(`container "${container}" in pod "${podName}" is waiting to start: ${reason}`);
@@ -98,7 +89,7 @@ function checkContainerStarted(pod: KubeObject, container: string): void {
  */
 export function runLogs(env: LogsEnv, req: LogsRequest): string {
   const pod = resolvePod(env, req);
-  const containers = containersOf(pod).map((c) => String(c['name'] ?? ''));
+  const containers = (asPod(pod).spec?.containers ?? []).map((c) => c.name ?? '');
   const podName = pod.metadata.name ?? '';
   let container = req.container;
   if (container === undefined) {

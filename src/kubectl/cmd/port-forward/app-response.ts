@@ -1,5 +1,6 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../../../common/json.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asPod } from '../../../api/core/v1/pod.js';
+import type { Container } from '../../../api/core/v1/container.js';
 import type { ImageBehavior } from '../../../apiserver/defaults/imagerepository.js';
 import { appHealth } from '../../../images/app-health.js';
 import { parseImageReference } from '../../../images/registry.js';
@@ -23,28 +24,23 @@ export type AppAnswer =
   /** nothing listens on that port in the pod (yet): the kubelet's connect fails */
   | { kind: 'refused' };
 
-const objs = (v: JsonValue | undefined): JsonObject[] => (Array.isArray(v) ? v.filter(isJsonObject) : []);
-
 /**
  * The container that serves a port: the one declaring it; when no container declares ports
  * at all, the first (an app may listen without declaring). Undefined: nothing listens there.
  */
-export function containerForPort(pod: KubeObject, port: number): JsonObject | undefined {
-  const spec = isJsonObject(pod['spec']) ? pod['spec'] : {};
-  const containers = objs(spec['containers']);
-  const declared = containers.find((c) => objs(c['ports']).some((p) => p['containerPort'] === port));
+export function containerForPort(pod: KubeObject, port: number): Container | undefined {
+  const containers = asPod(pod).spec?.containers ?? [];
+  const declared = containers.find((c) => (c.ports ?? []).some((p) => p.containerPort === port));
   if (declared) return declared;
-  return containers.every((c) => objs(c['ports']).length === 0) ? containers[0] : undefined;
+  return containers.every((c) => (c.ports ?? []).length === 0) ? containers[0] : undefined;
 }
 
 /** When the named container's current process started (ms), undefined when it is not running. */
 export function containerStartedMs(pod: KubeObject, name: string): number | undefined {
-  const status = isJsonObject(pod['status']) ? pod['status'] : {};
-  const cs = objs(status['containerStatuses']).find((c) => c['name'] === name);
-  const state = cs && isJsonObject(cs['state']) ? cs['state'] : undefined;
-  const running = state && isJsonObject(state['running']) ? state['running'] : undefined;
-  if (!running || typeof running['startedAt'] !== 'string') return undefined;
-  const t = Date.parse(running['startedAt']);
+  const cs = (asPod(pod).status?.containerStatuses ?? []).find((c) => c.name === name);
+  const running = cs?.state?.running;
+  if (!running || typeof running.startedAt !== 'string') return undefined;
+  const t = Date.parse(running.startedAt);
   return Number.isNaN(t) ? undefined : t;
 }
 
@@ -65,10 +61,10 @@ export function appAnswer(
   behaviorOf: (image: string) => ImageBehavior,
 ): AppAnswer {
   const container = containerForPort(pod, port);
-  if (!container || typeof container['name'] !== 'string') return { kind: 'refused' };
-  const started = containerStartedMs(pod, container['name']);
+  if (!container || typeof container.name !== 'string') return { kind: 'refused' };
+  const started = containerStartedMs(pod, container.name);
   if (started === undefined) return { kind: 'refused' };
-  const image = typeof container['image'] === 'string' ? container['image'] : '';
+  const image = typeof container.image === 'string' ? container.image : '';
   const behavior = behaviorOf(image);
   const health = appHealth(behavior, nowMs - started);
   if (!health.listening) return { kind: 'refused' };

@@ -1,5 +1,7 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../../../common/json.js';
+import { isJsonObject, type JsonObject } from '../../../common/json.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asPod } from '../../../api/core/v1/pod.js';
+import { getPodReadyCondition, isPodReady, podNodeName, podPhase } from '../../../api/core/v1/pod-util.js';
 import { labelSelectorAsSelector, selectorMatches, type Selector } from '../../../labels/label-selector.js';
 
 /**
@@ -29,30 +31,20 @@ export function podsMatching(sel: Selector, pods: readonly KubeObject[]): KubeOb
   return pods.filter((p) => selectorMatches(sel, p.metadata.labels as Record<string, string> | undefined));
 }
 
-const statusOf = (p: KubeObject): JsonObject => (isJsonObject(p['status']) ? p['status'] : {});
-const objs = (v: JsonValue | undefined): JsonObject[] => (Array.isArray(v) ? v.filter(isJsonObject) : []);
-
 /** podPhaseToOrdinal: Pending < Unknown < Running; other phases count as 0 (Go's zero value). */
 function phaseOrdinal(p: KubeObject): number {
-  const phase = statusOf(p)['phase'];
+  const phase = podPhase(p);
   return phase === 'Running' ? 2 : phase === 'Unknown' ? 1 : 0;
 }
 
-function readyCondition(p: KubeObject): JsonObject | undefined {
-  return objs(statusOf(p)['conditions']).find((c) => c['type'] === 'Ready');
-}
-
-export function isPodReady(p: KubeObject): boolean {
-  return readyCondition(p)?.['status'] === 'True';
-}
-
 /** Milliseconds of a timestamp, 0 (Go's zero time) when absent. */
-function ms(t: JsonValue | undefined): number {
+function ms(t: string | null | undefined): number {
   return typeof t === 'string' ? Date.parse(t) || 0 : 0;
 }
 
+/** The highest restart count of the regular containers (podutils' maxContainerRestarts). */
 function maxRestarts(p: KubeObject): number {
-  return Math.max(0, ...objs(statusOf(p)['containerStatuses']).map((c) => (typeof c['restartCount'] === 'number' ? c['restartCount'] : 0)));
+  return Math.max(0, ...(asPod(p).status?.containerStatuses ?? []).map((c) => (typeof c.restartCount === 'number' ? c.restartCount : 0)));
 }
 
 /** podutils afterOrZero: a zero time sorts first, else the later one does. */
@@ -67,14 +59,14 @@ function afterOrZero(t1: number, t2: number): boolean {
  * ready longer; more restarts < fewer; newer < older.
  */
 export function lessActive(a: KubeObject, b: KubeObject): boolean {
-  const na = String((a['spec'] as JsonObject | undefined)?.['nodeName'] ?? '');
-  const nb = String((b['spec'] as JsonObject | undefined)?.['nodeName'] ?? '');
+  const na = podNodeName(a);
+  const nb = podNodeName(b);
   if (na !== nb && (na === '' || nb === '')) return na === '';
   if (phaseOrdinal(a) !== phaseOrdinal(b)) return phaseOrdinal(a) < phaseOrdinal(b);
   if (isPodReady(a) !== isPodReady(b)) return !isPodReady(a);
   if (isPodReady(a) && isPodReady(b)) {
-    const ra = ms(readyCondition(a)?.['lastTransitionTime']);
-    const rb = ms(readyCondition(b)?.['lastTransitionTime']);
+    const ra = ms(getPodReadyCondition(a)?.lastTransitionTime);
+    const rb = ms(getPodReadyCondition(b)?.lastTransitionTime);
     if (ra !== rb) return afterOrZero(ra, rb);
   }
   if (maxRestarts(a) !== maxRestarts(b)) return maxRestarts(a) > maxRestarts(b);

@@ -1,5 +1,6 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../../../common/json.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asPod } from '../../../api/core/v1/pod.js';
+import { asService } from '../../../api/core/v1/service.js';
 import { splitPort } from './parse-ports.js';
 
 /**
@@ -13,17 +14,14 @@ import { splitPort } from './parse-ports.js';
  *     `80` → `80:8080`;  `8080:80` → `8080:8080`
  */
 
-const objs = (v: JsonValue | undefined): JsonObject[] => (Array.isArray(v) ? v.filter(isJsonObject) : []);
-const specOf = (o: KubeObject): JsonObject => (isJsonObject(o['spec']) ? o['spec'] : {});
-
 /** Go's strconv.Atoi succeeds (an optional sign, then digits). */
 const isAtoi = (s: string): boolean => /^[+-]?[0-9]+$/.test(s);
 
 /** util.LookupContainerPortNumberByName */
 function containerPortByName(pod: KubeObject, name: string): number {
-  for (const c of objs(specOf(pod)['containers'])) {
-    for (const p of objs(c['ports'])) {
-      if (p['name'] === name && typeof p['containerPort'] === 'number') return p['containerPort'];
+  for (const c of asPod(pod).spec?.containers ?? []) {
+    for (const p of c.ports ?? []) {
+      if (p.name === name && typeof p.containerPort === 'number') return p.containerPort;
     }
   }
   throw new Error(`Pod '${pod.metadata.name}' does not have a named port '${name}'`);
@@ -40,8 +38,8 @@ export function convertPodNamedPortToNumber(ports: readonly string[], pod: KubeO
 
 /** util.LookupServicePortNumberByName */
 function servicePortByName(svc: KubeObject, name: string): number {
-  for (const p of objs(specOf(svc)['ports'])) {
-    if (p['name'] === name && typeof p['port'] === 'number') return p['port'];
+  for (const p of asService(svc).spec?.ports ?? []) {
+    if (p.name === name && typeof p.port === 'number') return p.port;
   }
   throw new Error(`Service '${svc.metadata.name}' does not have a named port '${name}'`);
 }
@@ -52,11 +50,11 @@ function servicePortByName(svc: KubeObject, name: string): number {
  * unchanged.
  */
 function containerPortForServicePort(svc: KubeObject, pod: KubeObject, port: number): number {
-  const spec = specOf(svc);
-  for (const p of objs(spec['ports'])) {
-    if (p['port'] !== port) continue;
-    if (spec['clusterIP'] === 'None') return port;
-    const target = p['targetPort'];
+  const spec = asService(svc).spec ?? {};
+  for (const p of spec.ports ?? []) {
+    if (p.port !== port) continue;
+    if (spec.clusterIP === 'None') return port;
+    const target = p.targetPort;
     if (typeof target === 'string') return containerPortByName(pod, target);
     return typeof target === 'number' && target !== 0 ? target : port;
   }

@@ -7,7 +7,7 @@
  *  - an empty result drops `env` altogether (Go's omitempty on an empty slice).
  * Example: env [FOO=1, BAR=two], set NEW=n FOO=10 → [FOO=10, BAR=two, NEW=n].
  */
-import type { JsonObject, JsonValue } from '../../../common/json.js';
+import type { JsonObject } from '../../../common/json.js';
 import { isJsonObject, jsonEqual } from '../../../common/json.js';
 import type { EnvVar } from './env-args.js';
 
@@ -20,7 +20,7 @@ export function envOf(container: JsonObject): JsonObject[] {
 function envVarJson(e: EnvVar): JsonObject {
   const out: JsonObject = { name: e.name };
   if (e.value !== undefined && e.value !== '') out['value'] = e.value;
-  if (e.valueFrom) out['valueFrom'] = e.valueFrom as unknown as JsonValue;
+  if (e.valueFrom) out['valueFrom'] = e.valueFrom;
   return out;
 }
 

@@ -2,12 +2,7 @@ import { type KubeObject, objectJson } from '../../../api/meta/v1.js';
 import { findJsonPathResults, goSprint, type JsonPathTemplate } from '../../printers/jsonpath/index.js';
 import { goKind } from '../../printers/jsonpath/values.js';
 import { CliError } from '../../util/errors.js';
-
-interface ConditionView {
-  type?: unknown;
-  status?: unknown;
-  observedGeneration?: unknown;
-}
+import { isJsonObject } from '../../../common/json.js';
 
 /** Unicode simple case folding, as strings.EqualFold compares (close enough: full lower-casing). */
 function equalFold(a: string, b: string): boolean {
@@ -23,17 +18,21 @@ function equalFold(a: string, b: string): boolean {
  *     generation 3, status.observedGeneration 2, Available=True → not met (stale)
  */
 export function conditionMet(obj: KubeObject, name: string, value: string): boolean {
-  const status = obj['status'] as { conditions?: unknown; observedGeneration?: unknown } | undefined;
-  const conditions = Array.isArray(status?.conditions) ? (status?.conditions as ConditionView[]) : [];
-  for (const c of conditions) {
-    if (typeof c?.type !== 'string' || !equalFold(c.type, name)) continue;
-    if (typeof c.status !== 'string') continue;
+  // Any kind can be waited for, so its status is read as JSON, whatever its shape.
+  const status = isJsonObject(obj['status']) ? obj['status'] : undefined;
+  const conditions = status?.['conditions'];
+  for (const c of Array.isArray(conditions) ? conditions : []) {
+    if (!isJsonObject(c)) continue;
+    const type = c['type'];
+    const condStatus = c['status'];
+    if (typeof type !== 'string' || !equalFold(type, name)) continue;
+    if (typeof condStatus !== 'string') continue;
     const generation = obj.metadata.generation;
     if (typeof generation === 'number') {
-      const observed = typeof c.observedGeneration === 'number' ? c.observedGeneration : status?.observedGeneration;
+      const observed = typeof c['observedGeneration'] === 'number' ? c['observedGeneration'] : status?.['observedGeneration'];
       if (typeof observed === 'number' && observed < generation) return false;
     }
-    return equalFold(c.status, value);
+    return equalFold(condStatus, value);
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asConfigMap } from '../../../api/core/v1/config-map.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 
@@ -11,10 +12,11 @@ function keyCount(v: unknown): number {
 
 /** printConfigMap: DATA counts the keys of data and binaryData together. */
 export function configMapRow(obj: KubeObject, nowMs: number): string[] {
+  const cm = asConfigMap(obj);
   return [
-    obj.metadata.name ?? '',
-    String(keyCount(obj['data']) + keyCount(obj['binaryData'])),
-    translateTimestampSince(obj.metadata.creationTimestamp, nowMs),
+    cm.metadata.name ?? '',
+    String(keyCount(cm.data) + keyCount(cm.binaryData)),
+    translateTimestampSince(cm.metadata.creationTimestamp, nowMs),
   ];
 }
 

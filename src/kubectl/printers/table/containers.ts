@@ -1,8 +1,7 @@
+import type { Container } from '../../../api/core/v1/container.js';
+
 /** The parts of a pod template's container list the wide CONTAINERS/IMAGES columns read. */
-export interface ContainerNameImage {
-  name?: string;
-  image?: string;
-}
+export type ContainerNameImage = Partial<Pick<Container, 'name' | 'image'>>;
 
 /**
  * printers.go layoutContainerCells: container names and images, each joined by `,` with no

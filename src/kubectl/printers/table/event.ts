@@ -1,22 +1,7 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asEvent, type Event } from '../../../api/core/v1/event.js';
 import { timestampMs, translateTimestampSince } from '../duration.js';
 import type { ColumnDefinition, KindTable } from './columns.js';
-
-interface EventView {
-  metadata: { name?: string };
-  involvedObject?: { kind?: string; name?: string; fieldPath?: string };
-  type?: string;
-  reason?: string;
-  message?: string;
-  count?: number;
-  firstTimestamp?: string;
-  lastTimestamp?: string;
-  eventTime?: string;
-  series?: { count?: number; lastObservedTime?: string };
-  source?: { component?: string; host?: string };
-  reportingComponent?: string;
-  reportingInstance?: string;
-}
 
 /**
  * printers.go eventColumnDefinitions. Note the wide order: MESSAGE stays in the middle and
@@ -49,7 +34,7 @@ function trimSpace(s: string): string {
  * formatEventSource: `component` or `component, host`, where an empty source.component falls back
  * to reportingController (JSON `reportingComponent`) and an empty host to reportingInstance.
  */
-export function eventSource(e: EventView): string {
+export function eventSource(e: Event): string {
   const component = e.source?.component || e.reportingComponent || '';
   const instance = e.source?.host || e.reportingInstance || '';
   return instance.length === 0 ? component : `${component}, ${instance}`;
@@ -62,7 +47,7 @@ export function eventSource(e: EventView): string {
  * OBJECT is `lower(kind)/name`, or just the lower-cased kind when the name is empty.
  */
 export function eventRow(obj: KubeObject, nowMs: number): string[] {
-  const e = obj as unknown as EventView;
+  const e = asEvent(obj);
   const firstSeen =
     timestampMs(e.firstTimestamp) !== undefined
       ? translateTimestampSince(e.firstTimestamp, nowMs)

@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asLease } from '../../../api/coordination/v1/lease.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 
@@ -7,8 +8,8 @@ export const leaseColumns: readonly ColumnDefinition[] = [NAME_COLUMN, { name: '
 
 /** printLease: HOLDER is spec.holderIdentity, or empty when nobody holds the lease. */
 export function leaseRow(obj: KubeObject, nowMs: number): string[] {
-  const spec = obj['spec'] as { holderIdentity?: string } | undefined;
-  return [obj.metadata.name ?? '', spec?.holderIdentity ?? '', translateTimestampSince(obj.metadata.creationTimestamp, nowMs)];
+  const lease = asLease(obj);
+  return [lease.metadata.name ?? '', lease.spec?.holderIdentity ?? '', translateTimestampSince(lease.metadata.creationTimestamp, nowMs)];
 }
 
 export const leaseTable: KindTable = { columns: leaseColumns, row: leaseRow };

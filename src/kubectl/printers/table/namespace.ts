@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asNamespace } from '../../../api/core/v1/namespace.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 
@@ -7,8 +8,8 @@ export const namespaceColumns: readonly ColumnDefinition[] = [NAME_COLUMN, { nam
 
 /** printNamespace: STATUS is status.phase as is (`Active`, `Terminating`, or empty). */
 export function namespaceRow(obj: KubeObject, nowMs: number): string[] {
-  const status = obj['status'] as { phase?: string } | undefined;
-  return [obj.metadata.name ?? '', status?.phase ?? '', translateTimestampSince(obj.metadata.creationTimestamp, nowMs)];
+  const ns = asNamespace(obj);
+  return [ns.metadata.name ?? '', ns.status?.phase ?? '', translateTimestampSince(ns.metadata.creationTimestamp, nowMs)];
 }
 
 export const namespaceTable: KindTable = { columns: namespaceColumns, row: namespaceRow };

@@ -1,22 +1,9 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asNode, nodeAddress, NODE_ADDRESS, NODE_CONDITION, type Node } from '../../../api/core/v1/node.js';
+import { NODE_ROLE_LABEL, NODE_ROLE_LABEL_PREFIX } from '../../../api/core/v1/label-keys.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 import { compareGoStrings } from '../../../common/go-strings.js';
-
-interface NodeView {
-  metadata: { name?: string; creationTimestamp?: string; labels?: Record<string, string> };
-  spec?: { unschedulable?: boolean };
-  status?: {
-    conditions?: { type?: string; status?: string }[];
-    addresses?: { type?: string; address?: string }[];
-    nodeInfo?: {
-      kubeletVersion?: string;
-      osImage?: string;
-      kernelVersion?: string;
-      containerRuntimeVersion?: string;
-    };
-  };
-}
 
 /** printers.go nodeColumnDefinitions. */
 export const nodeColumns: readonly ColumnDefinition[] = [
@@ -32,20 +19,15 @@ export const nodeColumns: readonly ColumnDefinition[] = [
   { name: 'Container-Runtime', priority: 1 },
 ];
 
-/** Label prefix whose suffix names a role: `node-role.kubernetes.io/control-plane`. */
-const NODE_ROLE_PREFIX = 'node-role.kubernetes.io/';
-/** Older role label whose *value* names the role. */
-const NODE_ROLE_LABEL = 'kubernetes.io/role';
-
 /**
  * STATUS: `Ready`/`NotReady` from the Ready condition (the last one listed wins, as printNode
  * collects them into a map; any status but True is NotReady), `Unknown` without one, then
  * `,SchedulingDisabled` for a cordoned node: `Ready,SchedulingDisabled`.
  */
-export function nodeStatus(node: NodeView): string {
+export function nodeStatus(node: Node): string {
   let ready: string | undefined;
   for (const c of node.status?.conditions ?? []) {
-    if (c.type === 'Ready') ready = c.status === 'True' ? 'Ready' : 'NotReady';
+    if (c.type === NODE_CONDITION.Ready) ready = c.status === 'True' ? 'Ready' : 'NotReady';
   }
   const parts = [ready ?? 'Unknown'];
   if (node.spec?.unschedulable) parts.push('SchedulingDisabled');
@@ -56,8 +38,8 @@ export function nodeStatus(node: NodeView): string {
 export function nodeRoles(labels: Record<string, string> | undefined): string[] {
   const roles = new Set<string>();
   for (const [k, v] of Object.entries(labels ?? {})) {
-    if (k.startsWith(NODE_ROLE_PREFIX)) {
-      const role = k.slice(NODE_ROLE_PREFIX.length);
+    if (k.startsWith(NODE_ROLE_LABEL_PREFIX)) {
+      const role = k.slice(NODE_ROLE_LABEL_PREFIX.length);
       if (role.length > 0) roles.add(role);
     } else if (k === NODE_ROLE_LABEL && v !== '') {
       roles.add(v);
@@ -66,13 +48,9 @@ export function nodeRoles(labels: Record<string, string> | undefined): string[] 
   return [...roles].sort(compareGoStrings);
 }
 
-function firstAddress(node: NodeView, type: string): string {
-  return (node.status?.addresses ?? []).find((a) => a.type === type)?.address ?? '<none>';
-}
-
 /** printNode's cells; the wide OS/kernel/runtime cells print `<unknown>` when empty. */
 export function nodeRow(obj: KubeObject, nowMs: number): string[] {
-  const node = obj as unknown as NodeView;
+  const node = asNode(obj);
   const info = node.status?.nodeInfo ?? {};
   const roles = nodeRoles(node.metadata.labels).join(',');
   return [
@@ -81,8 +59,8 @@ export function nodeRow(obj: KubeObject, nowMs: number): string[] {
     roles.length > 0 ? roles : '<none>',
     translateTimestampSince(node.metadata.creationTimestamp, nowMs),
     info.kubeletVersion ?? '',
-    firstAddress(node, 'InternalIP'),
-    firstAddress(node, 'ExternalIP'),
+    nodeAddress(node, NODE_ADDRESS.InternalIP) ?? '<none>',
+    nodeAddress(node, NODE_ADDRESS.ExternalIP) ?? '<none>',
     info.osImage || '<unknown>',
     info.kernelVersion || '<unknown>',
     info.containerRuntimeVersion || '<unknown>',

@@ -1,47 +1,11 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asPod, type Pod, type PodCondition } from '../../../api/core/v1/pod.js';
+import type { ContainerStatus } from '../../../api/core/v1/container-status.js';
+import { POD_CONDITION, POD_CONDITION_REASON, POD_REASON_NODE_LOST } from '../../../api/core/v1/pod-conditions.js';
+import { isRestartableInitContainer } from '../../../api/core/v1/container.js';
+import { isPodPhaseTerminal } from '../../../api/core/v1/pod-util.js';
 import { humanDuration, timestampMs, translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
-
-/** The pod fields printPod reads. */
-interface ContainerState {
-  waiting?: { reason?: string };
-  running?: { startedAt?: string };
-  terminated?: { exitCode?: number; signal?: number; reason?: string; finishedAt?: string };
-}
-
-interface ContainerStatus {
-  name?: string;
-  ready?: boolean;
-  started?: boolean;
-  restartCount?: number;
-  state?: ContainerState;
-  lastState?: ContainerState;
-}
-
-interface PodCondition {
-  type?: string;
-  status?: string;
-  reason?: string;
-}
-
-interface PodView {
-  metadata: { name?: string; creationTimestamp?: string; deletionTimestamp?: string };
-  spec?: {
-    nodeName?: string;
-    containers?: { name?: string }[];
-    initContainers?: { name?: string; restartPolicy?: string }[];
-    readinessGates?: { conditionType?: string }[];
-  };
-  status?: {
-    phase?: string;
-    reason?: string;
-    nominatedNodeName?: string;
-    podIPs?: { ip?: string }[];
-    conditions?: PodCondition[];
-    initContainerStatuses?: ContainerStatus[];
-    containerStatuses?: ContainerStatus[];
-  };
-}
 
 /** printers.go podColumnDefinitions. */
 export const podColumns: readonly ColumnDefinition[] = [
@@ -55,12 +19,6 @@ export const podColumns: readonly ColumnDefinition[] = [
   { name: 'Nominated Node', priority: 1 },
   { name: 'Readiness Gates', priority: 1 },
 ];
-
-/** status.reason the node lifecycle controller sets on pods of an unreachable node. */
-const NODE_UNREACHABLE_POD_REASON = 'NodeLost';
-
-/** PodScheduled condition reason while scheduling gates remain. */
-const SCHEDULING_GATED = 'SchedulingGated';
 
 /** What printPod derives from the statuses: READY, STATUS and RESTARTS. */
 export interface PodSummary {
@@ -78,7 +36,7 @@ function hasCondition(conditions: PodCondition[] | undefined, type: string): boo
 
 /** isPodInitializedConditionTrue: the *first* Initialized condition decides. */
 function initializedConditionTrue(conditions: PodCondition[] | undefined): boolean {
-  const c = (conditions ?? []).find((x) => x.type === 'Initialized');
+  const c = (conditions ?? []).find((x) => x.type === POD_CONDITION.Initialized);
   return c?.status === 'True';
 }
 
@@ -104,7 +62,7 @@ function laterRestart(current: number | undefined, cs: ContainerStatus): number 
  * 4. deletionTimestamp: `Unknown` if status.reason is NodeLost, else `Terminating` unless the phase
  *    is terminal.
  */
-export function summarizePod(pod: PodView): PodSummary {
+export function summarizePod(pod: Pod): PodSummary {
   const spec = pod.spec ?? {};
   const status = pod.status ?? {};
   const initSpecs = spec.initContainers ?? [];
@@ -118,13 +76,13 @@ export function summarizePod(pod: PodView): PodSummary {
   const phase = status.phase ?? '';
   let reason = status.reason ? status.reason : phase;
   for (const c of status.conditions ?? []) {
-    if (c.type === 'PodScheduled' && c.reason === SCHEDULING_GATED) reason = SCHEDULING_GATED;
+    if (c.type === POD_CONDITION.PodScheduled && c.reason === POD_CONDITION_REASON.SchedulingGated) reason = POD_CONDITION_REASON.SchedulingGated;
   }
 
   // A map by name, as printPod builds it; a status whose name has no spec is not a sidecar.
   const sidecars = new Set<string>();
   for (const ic of initSpecs) {
-    if (ic.restartPolicy === 'Always') {
+    if (isRestartableInitContainer(ic)) {
       sidecars.add(ic.name ?? '');
       total++;
     }
@@ -186,13 +144,13 @@ export function summarizePod(pod: PodView): PodSummary {
       }
     }
     if (reason === 'Completed' && hasRunning) {
-      reason = hasCondition(status.conditions, 'Ready') ? 'Running' : 'NotReady';
+      reason = hasCondition(status.conditions, POD_CONDITION.Ready) ? 'Running' : 'NotReady';
     }
   }
 
-  if (pod.metadata.deletionTimestamp && status.reason === NODE_UNREACHABLE_POD_REASON) {
+  if (pod.metadata.deletionTimestamp && status.reason === POD_REASON_NODE_LOST) {
     reason = 'Unknown';
-  } else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') {
+  } else if (pod.metadata.deletionTimestamp && !isPodPhaseTerminal(phase)) {
     reason = 'Terminating';
   }
 
@@ -208,7 +166,7 @@ function restartsCell(s: PodSummary, nowMs: number): string {
 }
 
 /** READINESS GATES: `<none>`, or how many gate conditions are True out of the gates. */
-function readinessGatesCell(pod: PodView): string {
+function readinessGatesCell(pod: Pod): string {
   const gates = pod.spec?.readinessGates ?? [];
   if (gates.length === 0) return '<none>';
   let trueCount = 0;
@@ -221,7 +179,7 @@ function readinessGatesCell(pod: PodView): string {
 
 /** printPod's cells: NAME READY STATUS RESTARTS AGE IP NODE NOMINATED-NODE READINESS-GATES. */
 export function podRow(obj: KubeObject, nowMs: number): string[] {
-  const pod = obj as unknown as PodView;
+  const pod = asPod(obj);
   const s = summarizePod(pod);
   return [
     pod.metadata.name ?? '',

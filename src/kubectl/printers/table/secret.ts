@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asSecret } from '../../../api/core/v1/secret.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 
@@ -12,14 +13,15 @@ export const secretColumns: readonly ColumnDefinition[] = [
 
 /** printSecret: TYPE as stored (`Opaque` once defaulted), DATA = number of keys in data. */
 export function secretRow(obj: KubeObject, nowMs: number): string[] {
-  const data = obj['data'];
+  const secret = asSecret(obj);
+  const data = secret.data;
   const count = typeof data === 'object' && data !== null ? Object.keys(data).length : 0;
-  const type = obj['type'];
+  const type = secret.type;
   return [
-    obj.metadata.name ?? '',
+    secret.metadata.name ?? '',
     typeof type === 'string' ? type : '',
     String(count),
-    translateTimestampSince(obj.metadata.creationTimestamp, nowMs),
+    translateTimestampSince(secret.metadata.creationTimestamp, nowMs),
   ];
 }
 

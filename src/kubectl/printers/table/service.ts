@@ -1,21 +1,9 @@
 import type { KubeObject } from '../../../api/meta/v1.js';
+import { asService, type Service } from '../../../api/core/v1/service.js';
 import { translateTimestampSince } from '../duration.js';
 import { AGE_COLUMN, NAME_COLUMN, type ColumnDefinition, type KindTable } from './columns.js';
 import { compareGoStrings } from '../../../common/go-strings.js';
 import { formatLabels } from './labels-string.js';
-
-interface ServiceView {
-  metadata: { name?: string; creationTimestamp?: string };
-  spec?: {
-    type?: string;
-    clusterIPs?: string[];
-    externalIPs?: string[];
-    externalName?: string;
-    selector?: Record<string, string>;
-    ports?: { port?: number; nodePort?: number; protocol?: string }[];
-  };
-  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } };
-}
 
 /** printers.go serviceColumnDefinitions. */
 export const serviceColumns: readonly ColumnDefinition[] = [
@@ -35,7 +23,7 @@ const LOAD_BALANCER_WIDTH = 16;
  * loadBalancerStatusStringer: the sorted, de-duplicated ingress IPs (or hostnames), joined by `,`;
  * when not wide and longer than 16 bytes, cut to 13 and suffixed `...`.
  */
-function loadBalancerAddresses(svc: ServiceView, wide: boolean): string {
+function loadBalancerAddresses(svc: Service, wide: boolean): string {
   const set = new Set<string>();
   for (const ing of svc.status?.loadBalancer?.ingress ?? []) {
     if (ing.ip) set.add(ing.ip);
@@ -55,7 +43,7 @@ function loadBalancerAddresses(svc: ServiceView, wide: boolean): string {
  * Wide: true (pkg/printers/storage TableConvertor) and kubectl merely hides wide columns, so
  * through `kubectl get` the list is never cut; serviceRow therefore passes true.
  */
-export function serviceExternalIP(svc: ServiceView, wide: boolean): string {
+export function serviceExternalIP(svc: Service, wide: boolean): string {
   const externalIPs = svc.spec?.externalIPs ?? [];
   switch (svc.spec?.type) {
     case 'ClusterIP':
@@ -77,7 +65,7 @@ export function serviceExternalIP(svc: ServiceView, wide: boolean): string {
 }
 
 /** makePortString: `80/TCP`, `80:30080/TCP` with a node port, joined by `,`. */
-export function servicePorts(svc: ServiceView): string {
+export function servicePorts(svc: Service): string {
   return (svc.spec?.ports ?? [])
     .map((p) =>
       (p.nodePort ?? 0) > 0 ? `${p.port ?? 0}:${p.nodePort}/${p.protocol ?? ''}` : `${p.port ?? 0}/${p.protocol ?? ''}`,
@@ -87,7 +75,7 @@ export function servicePorts(svc: ServiceView): string {
 
 /** printService's cells: NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE SELECTOR. */
 export function serviceRow(obj: KubeObject, nowMs: number): string[] {
-  const svc = obj as unknown as ServiceView;
+  const svc = asService(obj);
   const ports = servicePorts(svc);
   return [
     svc.metadata.name ?? '',
