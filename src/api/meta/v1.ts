@@ -71,3 +71,6 @@ export function objectJson<T extends object>(o: T): T & JsonObject {
 export function unverifiedKubeObject(v: JsonValue): KubeObject {
   return v as KubeObject;
 }
+
+/** intstr.IntOrString (k8s.io/apimachinery/pkg/util/intstr): `1` or `"25%"`, a port number or a named port. */
+export type IntOrString = number | string;

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../common/json.js';
-import { toJson } from '../object.js';
+import { objectJson } from '../../api/meta/v1.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { defaultNamespace } from './namespace.js';
 import { defaultPod } from './pod.js';
@@ -37,7 +37,7 @@ export function defaultObject(obj: KubeObject): void {
   const apiVersion = obj.apiVersion ?? '';
   const group = apiVersion.includes('/') ? apiVersion.split('/')[0] ?? '' : '';
   const fn = BY_KIND[`${group}/${obj.kind}`] ?? defaultEmbeddedTemplate;
-  fn(toJson(obj));
+  fn(objectJson(obj));
 }
 
 export { defaultPodSpec, defaultPodTemplateSpec } from './pod-spec.js';

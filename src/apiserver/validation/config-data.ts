@@ -1,6 +1,6 @@
 import { isJsonObject, jsonEqual, type JsonObject } from '../../common/json.js';
 import type { KubeObject } from '../../api/meta/v1.js';
-import { toJson } from '../object.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { forbidden, invalid, required, tooLong, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
 import { isConfigMapKey, nameIsDNSSubdomain } from './name-formats.js';
@@ -32,7 +32,7 @@ function decodedLength(b64: string): number {
 }
 
 export function validateConfigMapCreate(obj: KubeObject): FieldError[] {
-  const o = toJson(obj);
+  const o = objectJson(obj);
   const errs = validateObjectMeta(obj.metadata, true, nameIsDNSSubdomain, FieldPath.root('metadata'));
   const data = mapOf(o, 'data');
   const binary = mapOf(o, 'binaryData');
@@ -64,7 +64,7 @@ function immutableRules(o: JsonObject, old: JsonObject, dataFields: string[]): F
 
 export function validateConfigMapUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateObjectMetaUpdate(obj.metadata, old.metadata, FieldPath.root('metadata'));
-  errs.push(...immutableRules(toJson(obj), toJson(old), ['data', 'binaryData']));
+  errs.push(...immutableRules(objectJson(obj), objectJson(old), ['data', 'binaryData']));
   return errs.concat(validateConfigMapCreate(obj));
 }
 
@@ -77,7 +77,7 @@ const REQUIRED_SECRET_KEYS: Record<string, string[]> = {
 };
 
 export function validateSecretCreate(obj: KubeObject): FieldError[] {
-  const o = toJson(obj);
+  const o = objectJson(obj);
   const errs = validateObjectMeta(obj.metadata, true, nameIsDNSSubdomain, FieldPath.root('metadata'));
   const data = mapOf(o, 'data');
   let total = 0;
@@ -102,8 +102,8 @@ export function validateSecretCreate(obj: KubeObject): FieldError[] {
 }
 
 export function validateSecretUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
-  const o = toJson(obj);
-  const prev = toJson(old);
+  const o = objectJson(obj);
+  const prev = objectJson(old);
   const errs = validateObjectMetaUpdate(obj.metadata, old.metadata, FieldPath.root('metadata'));
   const type = typeof o['type'] === 'string' ? o['type'] : '';
   errs.push(...validateImmutableField(o['type'], prev['type'], type, FieldPath.root('type')));

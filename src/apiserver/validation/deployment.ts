@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../common/json.js';
 import type { KubeObject } from '../../api/meta/v1.js';
-import { toJson } from '../object.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { numField, objField } from './json-fields.js';
 import { invalid, nonNegative, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
@@ -31,17 +31,17 @@ function validateDeploymentSpec(spec: JsonObject, path: FieldPath): FieldError[]
 
 export function validateDeploymentCreate(obj: KubeObject): FieldError[] {
   const errs = validateObjectMeta(obj.metadata, true, nameIsDNSSubdomain, FieldPath.root('metadata'));
-  errs.push(...validateDeploymentSpec(objField(toJson(obj), 'spec') ?? {}, FieldPath.root('spec')));
+  errs.push(...validateDeploymentSpec(objField(objectJson(obj), 'spec') ?? {}, FieldPath.root('spec')));
   return errs;
 }
 
 /** In apps/v1 the selector may not change after creation: `spec.selector: Invalid value: {...}: field is immutable`. */
 export function validateDeploymentUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateObjectMetaUpdate(obj.metadata, old.metadata, FieldPath.root('metadata'));
-  const spec = objField(toJson(obj), 'spec') ?? {};
+  const spec = objField(objectJson(obj), 'spec') ?? {};
   errs.push(...validateDeploymentSpec(spec, FieldPath.root('spec')));
   const sel = objField(spec, 'selector');
-  const oldSel = objField(objField(toJson(old), 'spec'), 'selector');
+  const oldSel = objField(objField(objectJson(old), 'spec'), 'selector');
   errs.push(...validateImmutableField(sel, oldSel, labelSelectorGoValue(sel), FieldPath.root('spec', 'selector')));
   return errs;
 }

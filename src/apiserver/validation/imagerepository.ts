@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from '../../common/json.js';
 import type { KubeObject } from '../../api/meta/v1.js';
-import { toJson } from '../object.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { NUMERIC_BEHAVIOR_FIELDS } from '../defaults/imagerepository.js';
 import { IS_NEGATIVE, invalid, required, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
@@ -41,7 +41,7 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
 }
 
 function validateSpec(obj: KubeObject): FieldError[] {
-  const spec = objField(toJson(obj), 'spec');
+  const spec = objField(objectJson(obj), 'spec');
   const path = FieldPath.root('spec');
   const errs: FieldError[] = [];
   const repo = spec?.['repository'];

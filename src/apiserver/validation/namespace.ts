@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../api/meta/v1.js';
-import { toJson } from '../object.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { arrField, objField } from './json-fields.js';
 import { invalid, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
@@ -11,7 +11,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
 export function validateNamespaceCreate(obj: KubeObject): FieldError[] {
   const errs = validateObjectMeta(obj.metadata, false, nameIsDNSLabel, FieldPath.root('metadata'));
   const path = FieldPath.root('spec', 'finalizers');
-  for (const f of arrField(objField(toJson(obj), 'spec'), 'finalizers').map(String)) {
+  for (const f of arrField(objField(objectJson(obj), 'spec'), 'finalizers').map(String)) {
     const base = isQualifiedName(f).map((msg) => invalid(path, f, msg));
     if (base.length) errs.push(...base);
     else if (!f.includes('/') && f !== 'kubernetes' && f !== 'orphan' && f !== 'foregroundDeletion') {

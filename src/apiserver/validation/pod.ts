@@ -1,6 +1,6 @@
 import { cloneJson, jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
 import type { KubeObject } from '../../api/meta/v1.js';
-import { toJson } from '../object.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { numField, objField, objList, strField } from './json-fields.js';
 import { forbidden, invalid, required, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
@@ -25,7 +25,7 @@ const UPDATABLE_POD_SPEC_FIELDS = [
 ];
 
 function specOf(obj: KubeObject): JsonObject {
-  return objField(toJson(obj), 'spec') ?? {};
+  return objField(objectJson(obj), 'spec') ?? {};
 }
 
 /** validatePodMetadataAndSpec: shared by create and update. */

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../common/json.js';
 import type { KubeObject } from '../../api/meta/v1.js';
-import { toJson } from '../object.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { arrField, has, numField, objField, objList, strField, stringMap } from './json-fields.js';
 import { duplicate, forbidden, invalid, notSupported, required, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
@@ -102,7 +102,7 @@ function validateServiceSpec(spec: JsonObject): FieldError[] {
 
 export function validateServiceCreate(obj: KubeObject): FieldError[] {
   const errs = validateObjectMeta(obj.metadata, true, nameIsDNS1035Label, FieldPath.root('metadata'));
-  errs.push(...validateServiceSpec(objField(toJson(obj), 'spec') ?? {}));
+  errs.push(...validateServiceSpec(objField(objectJson(obj), 'spec') ?? {}));
   return errs;
 }
 

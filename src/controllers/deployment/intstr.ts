@@ -1,4 +1,4 @@
-import type { IntOrString } from '../../api/apps/v1/deployment.js';
+import type { IntOrString } from '../../api/meta/v1.js';
 
 /**
  * intstr.GetScaledValueFromIntOrPercent: an integer stays as it is (not capped by total);

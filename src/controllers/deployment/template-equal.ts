@@ -1,5 +1,5 @@
+import type { PodTemplateSpec } from '../../api/core/v1/pod.js';
 import { POD_TEMPLATE_HASH_LABEL } from '../../api/apps/v1/annotations.js';
-import type { PodTemplateShape } from '../../api/apps/v1/pod-template.js';
 import { setOwn } from '../../common/own-keys.js';
 
 /**
@@ -9,12 +9,12 @@ import { setOwn } from '../../common/own-keys.js';
  * `labels: {}` equals no labels at all.
  * Not emulated: resource quantities compare as written ("1000m" ≠ "1").
  */
-export function equalIgnoreHash(a: PodTemplateShape | undefined, b: PodTemplateShape | undefined): boolean {
+export function equalIgnoreHash(a: PodTemplateSpec | undefined, b: PodTemplateSpec | undefined): boolean {
   return JSON.stringify(prune(withoutHash(a))) === JSON.stringify(prune(withoutHash(b)));
 }
 
 /** A copy of the template without the pod-template-hash label. */
-export function withoutHash(t: PodTemplateShape | undefined): PodTemplateShape {
+export function withoutHash(t: PodTemplateSpec | undefined): PodTemplateSpec {
   const copy = structuredClone(t ?? {});
   const labels = copy.metadata?.labels;
   if (labels && POD_TEMPLATE_HASH_LABEL in labels) {

@@ -16,12 +16,6 @@ import { toCompactJson } from '../../common/go-json.js';
 import { LAST_APPLIED_ANNOTATION } from '../../api/kubectl-annotations.js';
 
 /**
- * Re-exported only for cmd/apply/apply.ts, whose registration is being rewritten in parallel;
- * import the key from src/api/kubectl-annotations.ts.
- */
-export { LAST_APPLIED_ANNOTATION };
-
-/**
  * A copy of `obj` with `metadata.namespace` set to `namespace` when it has none. Pass a
  * namespace only for namespaced kinds (kubectl leaves cluster-scoped objects alone).
  */

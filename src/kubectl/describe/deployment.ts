@@ -1,7 +1,7 @@
+import type { PodTemplateSpec } from '../../api/core/v1/pod.js';
 import { type KubeObject, objectJson } from '../../api/meta/v1.js';
 import { POD_TEMPLATE_HASH_LABEL } from '../../api/apps/v1/annotations.js';
 import { type Deployment, asDeployment } from '../../api/apps/v1/deployment.js';
-import type { PodTemplateShape } from '../../api/apps/v1/pod-template.js';
 import { type ReplicaSet, asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { RESOURCES } from '../../apiserver/resources.js';
 import { jsonEqual, type JsonObject } from '../../common/json.js';
@@ -76,7 +76,7 @@ export function describeDeploymentText(
 }
 
 /** A pod template without the pod-template-hash label, for deploymentutil.EqualIgnoreHash. */
-function withoutHash(t: PodTemplateShape | undefined): JsonObject {
+function withoutHash(t: PodTemplateSpec | undefined): JsonObject {
   const copy = structuredClone(objectJson(t ?? {}));
   const labels = copy.metadata?.labels;
   if (labels) delete labels[POD_TEMPLATE_HASH_LABEL];

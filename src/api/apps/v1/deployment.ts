@@ -2,13 +2,10 @@
  * apps/v1 Deployment (k8s.io/api/apps/v1 types.go): the fields kubemu reads and writes, as they are
  * stored (after defaulting). Integer fields that Go declares `omitempty` are absent when zero.
  */
+import type { PodTemplateSpec } from '../../core/v1/pod.js';
 import type { LabelSelector } from '../../../labels/label-selector.js';
-import type { KubeObject } from '../../meta/v1.js';
+import type { IntOrString, KubeObject } from '../../meta/v1.js';
 import type { ConditionStatus } from './conditions.js';
-import type { PodTemplateShape } from './pod-template.js';
-
-/** intstr.IntOrString: `1` or `"25%"`. */
-export type IntOrString = number | string;
 
 /** apps/v1 DeploymentCondition. */
 export interface DeploymentCondition {
@@ -46,7 +43,7 @@ export interface DeploymentStrategy {
 export interface DeploymentSpec {
   replicas?: number;
   selector?: LabelSelector;
-  template?: PodTemplateShape;
+  template?: PodTemplateSpec;
   strategy?: DeploymentStrategy;
   minReadySeconds?: number;
   revisionHistoryLimit?: number;

@@ -2,10 +2,10 @@
  * apps/v1 ReplicaSet (k8s.io/api/apps/v1 types.go): the fields kubemu reads and writes, as they are
  * stored (after defaulting). Integer fields that Go declares `omitempty` are absent when zero.
  */
+import type { PodTemplateSpec } from '../../core/v1/pod.js';
 import type { LabelSelector } from '../../../labels/label-selector.js';
 import type { KubeObject } from '../../meta/v1.js';
 import type { ConditionStatus } from './conditions.js';
-import type { PodTemplateShape } from './pod-template.js';
 
 /** apps/v1 ReplicaSetCondition (a DeploymentCondition without lastUpdateTime). */
 export interface ReplicaSetCondition {
@@ -32,7 +32,7 @@ export interface ReplicaSetSpec {
   replicas?: number;
   minReadySeconds?: number;
   selector?: LabelSelector;
-  template?: PodTemplateShape;
+  template?: PodTemplateSpec;
 }
 
 export interface ReplicaSet extends KubeObject {

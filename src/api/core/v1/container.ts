@@ -2,15 +2,13 @@
  * core/v1 Container and what it holds (k8s.io/api/core/v1/types.go), as far as kubemu reads and
  * writes it. Pods are JSON in kubemu: every field is optional unless validation guarantees it.
  */
+import type { IntOrString } from '../../meta/v1.js';
 
 /** resource.Quantity as JSON: "500m", "1Gi", or a bare number (5 and "5" both decode). */
 export type QuantityValue = string | number;
 
 /** v1.ResourceList: resource name → quantity. */
 export type ResourceList = Record<string, QuantityValue>;
-
-/** intstr.IntOrString: a port number or a named port. */
-export type IntOrString = number | string;
 
 /**
  * v1.ResourceRequirements. A type rather than an interface so that it is JSON as it stands: the

@@ -1,6 +1,5 @@
 /** core/v1 Service, as far as kubemu's API server and kubectl read and write it. */
-import type { KubeObject } from '../../meta/v1.js';
-import type { IntOrString } from './container.js';
+import type { IntOrString, KubeObject } from '../../meta/v1.js';
 
 /** v1.ServicePort. */
 export interface ServicePort {

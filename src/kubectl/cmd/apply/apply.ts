@@ -6,7 +6,7 @@ import { type DryRun, dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
 import { resolveManifestObjects } from '../../resource/manifest-objects.js';
 import { type OutputSpec, parseOutput, printStructured, asList } from '../../printers/output.js';
 import { type ResourceSelection, parseResourceArgs } from '../../resource/resource-args.js';
-import { LAST_APPLIED_ANNOTATION } from '../../apply/last-applied.js';
+import { LAST_APPLIED_ANNOTATION } from '../../../api/kubectl-annotations.js';
 import { toYaml } from '../../printers/yaml.js';
 import { toJsonText } from '../../../common/go-json.js';
 import { parseBoundedJson } from '../../manifests/index.js';

@@ -1,6 +1,6 @@
+import type { PodTemplateSpec } from '../../../api/core/v1/pod.js';
 import { type KubeObject, objectJson } from '../../../api/meta/v1.js';
 import type { Deployment } from '../../../api/apps/v1/deployment.js';
-import type { PodTemplateShape } from '../../../api/apps/v1/pod-template.js';
 import { type ReplicaSet, asReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import { findByKind } from '../../../apiserver/resources.js';
 import type { ApiServer } from '../../../apiserver/server.js';
@@ -17,12 +17,12 @@ export interface DeploymentReplicaSets {
 }
 
 /** The pod template of a Deployment or ReplicaSet (undefined when absent). */
-export function templateOf(obj: Deployment | ReplicaSet): PodTemplateShape | undefined {
+export function templateOf(obj: Deployment | ReplicaSet): PodTemplateSpec | undefined {
   return obj.spec?.template;
 }
 
 /** A copy of a pod template without the pod-template-hash label (an emptied labels map stays, as in Go). */
-export function withoutHashLabel(template: PodTemplateShape | undefined): JsonObject {
+export function withoutHashLabel(template: PodTemplateSpec | undefined): JsonObject {
   const copy = structuredClone(objectJson(template ?? {}));
   if (copy.metadata?.labels) delete copy.metadata.labels[POD_TEMPLATE_HASH_LABEL];
   return copy;
@@ -32,7 +32,7 @@ export function withoutHashLabel(template: PodTemplateShape | undefined): JsonOb
  * EqualIgnoreHash: two templates are the same if they are equal once the pod-template-hash
  * label is removed from both (the Deployment's template never has it).
  */
-export function equalIgnoreHash(a: PodTemplateShape | undefined, b: PodTemplateShape | undefined): boolean {
+export function equalIgnoreHash(a: PodTemplateSpec | undefined, b: PodTemplateSpec | undefined): boolean {
   return jsonEqual(withoutHashLabel(a), withoutHashLabel(b));
 }
 

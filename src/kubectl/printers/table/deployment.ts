@@ -1,3 +1,4 @@
+import type { PodTemplateSpec } from '../../../api/core/v1/pod.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
 import { asDeployment } from '../../../api/apps/v1/deployment.js';
 import { translateTimestampSince } from '../duration.js';
@@ -24,7 +25,7 @@ export const deploymentColumns: readonly ColumnDefinition[] = [
  */
 export function deploymentRow(obj: KubeObject, nowMs: number): string[] {
   const d = asDeployment(obj);
-  // The pod spec is still JSON in the model (PodTemplateShape): its containers are read as printed.
+  // The pod spec is still JSON in the model (PodTemplateSpec): its containers are read as printed.
   const podSpec: { containers?: ContainerNameImage[] } | undefined = d.spec?.template?.spec;
   const status = d.status ?? {};
   const [names, images] = layoutContainerCells(podSpec?.containers);

@@ -1,3 +1,4 @@
+import type { PodTemplateSpec } from '../../../api/core/v1/pod.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
 import { asReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import { translateTimestampSince } from '../duration.js';
@@ -23,7 +24,7 @@ export const replicaSetColumns: readonly ColumnDefinition[] = [
  */
 export function replicaSetRow(obj: KubeObject, nowMs: number): string[] {
   const rs = asReplicaSet(obj);
-  // The pod spec is still JSON in the model (PodTemplateShape): its containers are read as printed.
+  // The pod spec is still JSON in the model (PodTemplateSpec): its containers are read as printed.
   const podSpec: { containers?: ContainerNameImage[] } | undefined = rs.spec?.template?.spec;
   const [names, images] = layoutContainerCells(podSpec?.containers);
   return [
