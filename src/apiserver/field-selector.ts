@@ -1,4 +1,10 @@
 import type { KubeObject } from '../api/meta/v1.js';
+import { asPod } from '../api/core/v1/pod.js';
+import { asEvent } from '../api/core/v1/event.js';
+import { asNode } from '../api/core/v1/node.js';
+import { asNamespace } from '../api/core/v1/namespace.js';
+import { asSecret } from '../api/core/v1/secret.js';
+import { asReplicaSet } from '../api/apps/v1/replica-set.js';
 import type { ResourceInfo } from './resources.js';
 import { StatusError } from './errors.js';
 
@@ -15,33 +21,29 @@ interface FieldRequirement {
 
 const KIND_FIELDS: Record<string, Record<string, (o: KubeObject) => string>> = {
   Pod: {
-    'spec.nodeName': (o) => str((o['spec'] as Record<string, unknown> | undefined)?.['nodeName']),
-    'spec.restartPolicy': (o) => str((o['spec'] as Record<string, unknown> | undefined)?.['restartPolicy']),
-    'spec.schedulerName': (o) => str((o['spec'] as Record<string, unknown> | undefined)?.['schedulerName']),
-    'spec.serviceAccountName': (o) => str((o['spec'] as Record<string, unknown> | undefined)?.['serviceAccountName']),
-    'status.phase': (o) => str((o['status'] as Record<string, unknown> | undefined)?.['phase']),
-    'status.podIP': (o) => str((o['status'] as Record<string, unknown> | undefined)?.['podIP']),
+    'spec.nodeName': (o) => str(asPod(o).spec?.nodeName),
+    'spec.restartPolicy': (o) => str(asPod(o).spec?.restartPolicy),
+    'spec.schedulerName': (o) => str(asPod(o).spec?.schedulerName),
+    'spec.serviceAccountName': (o) => str(asPod(o).spec?.serviceAccountName),
+    'status.phase': (o) => str(asPod(o).status?.phase),
+    'status.podIP': (o) => str(asPod(o).status?.podIP),
   },
   Event: {
-    'involvedObject.kind': (o) => str(involved(o)['kind']),
-    'involvedObject.name': (o) => str(involved(o)['name']),
-    'involvedObject.namespace': (o) => str(involved(o)['namespace']),
-    'involvedObject.uid': (o) => str(involved(o)['uid']),
-    reason: (o) => str(o['reason']),
-    type: (o) => str(o['type']),
+    'involvedObject.kind': (o) => str(asEvent(o).involvedObject?.kind),
+    'involvedObject.name': (o) => str(asEvent(o).involvedObject?.name),
+    'involvedObject.namespace': (o) => str(asEvent(o).involvedObject?.namespace),
+    'involvedObject.uid': (o) => str(asEvent(o).involvedObject?.uid),
+    reason: (o) => str(asEvent(o).reason),
+    type: (o) => str(asEvent(o).type),
   },
-  Node: { 'spec.unschedulable': (o) => String(Boolean((o['spec'] as Record<string, unknown> | undefined)?.['unschedulable'])) },
-  Namespace: { 'status.phase': (o) => str((o['status'] as Record<string, unknown> | undefined)?.['phase']) },
-  Secret: { type: (o) => str(o['type']) },
-  ReplicaSet: { 'status.replicas': (o) => str((o['status'] as Record<string, unknown> | undefined)?.['replicas']) },
+  Node: { 'spec.unschedulable': (o) => String(Boolean(asNode(o).spec?.unschedulable)) },
+  Namespace: { 'status.phase': (o) => str(asNamespace(o).status?.phase) },
+  Secret: { type: (o) => str(asSecret(o).type) },
+  ReplicaSet: { 'status.replicas': (o) => str(asReplicaSet(o).status?.replicas) },
 };
 
 function str(v: unknown): string {
   return v === undefined || v === null ? '' : String(v);
-}
-
-function involved(o: KubeObject): Record<string, unknown> {
-  return (o['involvedObject'] ?? {}) as Record<string, unknown>;
 }
 
 function parse(selector: string): FieldRequirement[] {

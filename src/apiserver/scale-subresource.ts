@@ -9,13 +9,13 @@
  * Kinds without the subresource answer 404 with the generic "could not find the requested
  * resource" text, as a request to an unregistered path does.
  */
-import type { JsonObject } from '../common/json.js';
 import { isJsonObject } from '../common/json.js';
 import { StatusError, invalid } from './errors.js';
 import { IS_NEGATIVE } from './validation/field-error.js';
 import { type KubeObject, objectJson } from '../api/meta/v1.js';
 import { type Deployment, isDeployment } from '../api/apps/v1/deployment.js';
 import { type ReplicaSet, isReplicaSet } from '../api/apps/v1/replica-set.js';
+import type { Scale, ScaleStatus } from '../api/autoscaling/v1/scale.js';
 import type { ResourceInfo } from './resources.js';
 import { bodyDecodeError, jsonPatchResultError } from './decode/index.js';
 
@@ -43,7 +43,7 @@ function scaled(obj: KubeObject): Deployment | ReplicaSet {
 }
 
 /** The autoscaling/v1 Scale of an object. */
-export function scaleOf(obj: KubeObject): KubeObject {
+export function scaleOf(obj: KubeObject): Scale {
   const { spec = {}, status = {} } = scaled(obj);
   const m = obj.metadata;
   const metadata: KubeObject['metadata'] = { name: m.name ?? '' };
@@ -51,9 +51,9 @@ export function scaleOf(obj: KubeObject): KubeObject {
   if (m.uid !== undefined) metadata.uid = m.uid;
   if (m.resourceVersion !== undefined) metadata.resourceVersion = m.resourceVersion;
   if (m.creationTimestamp !== undefined) metadata.creationTimestamp = m.creationTimestamp;
-  const scaleStatus: JsonObject = { replicas: typeof status.replicas === 'number' ? status.replicas : 0 };
+  const scaleStatus: ScaleStatus = { replicas: typeof status.replicas === 'number' ? status.replicas : 0 };
   const selector = selectorString(spec.selector);
-  if (selector) scaleStatus['selector'] = selector;
+  if (selector) scaleStatus.selector = selector;
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
@@ -83,7 +83,7 @@ export function withScaleReplicas(obj: KubeObject, w: ScaleWrite): KubeObject {
  */
 export function scaleWriteError(obj: KubeObject, w: ScaleWrite): StatusError | undefined {
   const current = scaleOf(obj);
-  const scale: KubeObject = { ...current, spec: { replicas: w.replicas } };
+  const scale: Scale = { ...current, spec: { replicas: w.replicas } };
   // The merge patch's result as evanphx/json-patch marshals it: top level and spec sorted.
   const { apiVersion, kind, metadata, status } = scale;
   const decodeError = w.resourceVersion

@@ -32,6 +32,8 @@ import { lazy } from '../common/lazy.js';
 import { asPod, type PodCondition } from '../api/core/v1/pod.js';
 import { isPodTerminal } from '../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.js';
+import { asNamespace } from '../api/core/v1/namespace.js';
+import type { Scale } from '../api/autoscaling/v1/scale.js';
 
 /** Only writes need these (defaulting, validation, the patch engines): reads never load them. */
 const admission = lazy(() => require('./admission.js') as typeof import('./admission.js'));
@@ -251,11 +253,11 @@ export class ApiServer {
   finalizeNamespace(info: ResourceInfo, name: string, finalizers: string[]): void {
     this.store.transaction(() => {
       const old = this.get(info, undefined, name);
-      const next = structuredClone(old);
-      const spec = ((next['spec'] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
-      if (finalizers.length) spec['finalizers'] = finalizers;
-      else delete spec['finalizers'];
-      next['spec'] = spec;
+      const next = asNamespace(structuredClone(old));
+      const spec = next.spec ?? {};
+      if (finalizers.length) spec.finalizers = finalizers;
+      else delete spec.finalizers;
+      next.spec = spec;
       this.commitUpdate(info, next, old, {});
     });
   }
@@ -317,14 +319,14 @@ export class ApiServer {
   }
 
   /** GET .../scale: the autoscaling/v1 Scale of a deployment or replicaset (scale-subresource.ts). */
-  getScale(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
+  getScale(info: ResourceInfo, namespace: string | undefined, name: string): Scale {
     const sub = scaleSubresource();
     sub.requireScale(info);
     return sub.scaleOf(this.get(info, namespace, name));
   }
 
   /** PUT/PATCH .../scale: sets spec.replicas only; the update rules (generation, conflicts) apply. */
-  updateScale(info: ResourceInfo, namespace: string | undefined, name: string, w: import('./scale-subresource.js').ScaleWrite, opts: WriteOptions = {}): KubeObject {
+  updateScale(info: ResourceInfo, namespace: string | undefined, name: string, w: import('./scale-subresource.js').ScaleWrite, opts: WriteOptions = {}): Scale {
     const sub = scaleSubresource();
     sub.requireScale(info);
     return sub.scaleOf(
@@ -529,7 +531,7 @@ function keepSystemMetadata(obj: KubeObject, old: KubeObject): void {
 
 /** spec.finalizers of a Namespace (`kubernetes` until the namespace controller has emptied it). */
 function namespaceFinalizers(obj: KubeObject): string[] {
-  return ((obj['spec'] ?? {}) as { finalizers?: string[] }).finalizers ?? [];
+  return asNamespace(obj).spec?.finalizers ?? [];
 }
 
 /** A pod in graceful termination stays until the kubelet finishes it, finalizers or not. */

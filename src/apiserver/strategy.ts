@@ -1,5 +1,6 @@
 import { jsonEqual, type JsonValue } from '../common/json.js';
 import type { KubeObject } from '../api/meta/v1.js';
+import { asNamespace } from '../api/core/v1/namespace.js';
 import type { ResourceInfo } from './resources.js';
 
 /**
@@ -54,10 +55,10 @@ export function prepareForUpdate(obj: KubeObject, old: KubeObject, info: Resourc
   }
   if (info.kind === 'Namespace') {
     // spec.finalizers changes only through the finalize subresource.
-    const oldSpec = (old['spec'] ?? {}) as Record<string, unknown>;
-    const spec = { ...((obj['spec'] as object | undefined) ?? {}) } as Record<string, unknown>;
-    if (oldSpec['finalizers'] === undefined) delete spec['finalizers'];
-    else spec['finalizers'] = oldSpec['finalizers'];
+    const oldFinalizers = asNamespace(old).spec?.finalizers;
+    const spec = { ...asNamespace(obj).spec };
+    if (oldFinalizers === undefined) delete spec.finalizers;
+    else spec.finalizers = oldFinalizers;
     obj['spec'] = spec;
   }
   if (!tracksGeneration(info)) return;

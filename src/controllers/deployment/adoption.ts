@@ -5,7 +5,7 @@ import type { ControllerContext } from '../framework/controller.js';
 import { controllerRefOf } from './new-replica-set.js';
 import { DEPLOYMENTS, PODS, REPLICASETS } from './resources.js';
 import type { Deployment } from '../../api/apps/v1/deployment.js';
-import type { PodShape } from './recreate.js';
+import { type Pod, asPod } from '../../api/core/v1/pod.js';
 import { type ReplicaSet, asReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
@@ -98,11 +98,11 @@ function ignoreNotFound(fn: () => void): boolean {
  * getPodMapForDeployment: the pods selected by the Deployment, grouped by the UID of the
  * ReplicaSet (among rsList) that controls them — terminating and finished pods included.
  */
-export function podMapForDeployment(ctx: ControllerContext, d: Deployment, rsList: readonly ReplicaSet[]): Map<string, PodShape[]> {
+export function podMapForDeployment(ctx: ControllerContext, d: Deployment, rsList: readonly ReplicaSet[]): Map<string, Pod[]> {
   const selector = deploymentSelector(d);
-  const map = new Map<string, PodShape[]>();
+  const map = new Map<string, Pod[]>();
   for (const rs of rsList) map.set(rs.metadata.uid ?? '', []);
-  for (const pod of ctx.api.list(PODS, d.metadata.namespace) as PodShape[]) {
+  for (const pod of ctx.api.list(PODS, d.metadata.namespace).map(asPod)) {
     if (!selectorMatches(selector, pod.metadata.labels)) continue;
     const ref = pod.metadata.ownerReferences?.find((r) => r.controller);
     if (!ref) continue;

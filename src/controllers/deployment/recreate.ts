@@ -1,6 +1,6 @@
 import { activeReplicaSets } from './replica-sets.js';
 import type { ScaleStep } from './scale-step.js';
-import type { KubeObject } from '../../api/meta/v1.js';
+import type { Pod } from '../../api/core/v1/pod.js';
 import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
 /**
@@ -15,13 +15,8 @@ export function planRecreateScaleDown(oldRSs: readonly ReplicaSet[]): ScaleStep[
   return activeReplicaSets(oldRSs).map((rs) => ({ rs, to: 0 }));
 }
 
-/** A pod as far as the Recreate strategy and the pod map need it (until core/v1's Pod exists). */
-export interface PodShape extends KubeObject {
-  status?: { phase?: string };
-}
-
 /** Pods grouped by the UID of the ReplicaSet controlling them (getPodMapForDeployment). */
-export type PodMap = ReadonlyMap<string, readonly PodShape[]>;
+export type PodMap = ReadonlyMap<string, readonly Pod[]>;
 
 /**
  * oldPodsRunning: old RSes still report pods, or some pod of an old RS has not finished

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject } from '../../common/json.js';
-import type { KubeObject } from '../../api/meta/v1.js';
+import { type KubeObject, objectJson } from '../../api/meta/v1.js';
+import { asPod } from '../../api/core/v1/pod.js';
 import { rfc3339 } from '../../sim/clock.js';
 import { conditionSpecs, podConditions, podPhase, type ContainerPhaseInput } from './conditions.js';
 import { containerStatus } from './container-status.js';
@@ -34,24 +35,25 @@ export function buildPodStatus(
   restartPolicy: string,
   nowMs: number,
 ): JsonObject {
-  const old = isJsonObject(pod['status']) ? (pod['status'] as JsonObject) : {};
+  const old = asPod(pod).status ?? {};
   const statuses = mem.containers.map((c, i) => containerStatus(c, specs[i] ?? { name: c.name, image: '' }));
   const views = statuses.map(view);
   const terminal = allDone(mem);
   let phase = podPhase(views, restartPolicy, terminal);
   // Pods do not leave a terminal phase.
-  if (typeof old['phase'] === 'string' && isPodPhaseTerminal(old['phase'])) phase = old['phase'];
+  if (old.phase !== undefined && isPodPhaseTerminal(old.phase)) phase = old.phase;
   const generation = pod.metadata.generation ?? 1;
-  const oldConditions = Array.isArray(old['conditions']) ? old['conditions'].filter(isJsonObject) : [];
+  const oldConditions = (old.conditions ?? []).map(objectJson);
+  const kept: JsonObject = objectJson(old);
   const status: JsonObject = {
-    ...old,
+    ...kept,
     conditions: podConditions(conditionSpecs(views, phase, mem.sandboxReady), oldConditions, nowMs, generation),
     containerStatuses: statuses,
     hostIP,
     hostIPs: [{ ip: hostIP }],
     observedGeneration: generation,
     phase,
-    startTime: typeof old['startTime'] === 'string' ? old['startTime'] : rfc3339(mem.firstSeenMs),
+    startTime: old.startTime ?? rfc3339(mem.firstSeenMs),
   };
   if (mem.podIP) {
     status['podIP'] = mem.podIP;

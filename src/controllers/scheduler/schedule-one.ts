@@ -1,11 +1,11 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod, type PodCondition } from '../../api/core/v1/pod.js';
 import { asService } from '../../api/core/v1/service.js';
+import { asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { isPodPhaseTerminal, podNodeName } from '../../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api/core/v1/pod-conditions.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
-import type { JsonObject } from '../../common/json.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { type PendingPod, backoffMs } from './backoff.js';
@@ -68,7 +68,7 @@ function spreadSelector(ctx: ControllerContext, pod: KubeObject): ((labels: Reco
     parts.push((l) => entries.every(([k, v]) => (l ?? {})[k] === v));
   }
   for (const rs of ctx.api.list(REPLICA_SET, ns)) {
-    const sel = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
+    const sel = compileLabelSelector(asReplicaSet(rs).spec.selector);
     if (!sel || sel.empty || !sel.matches(labels)) continue;
     parts.push(sel.matches);
   }

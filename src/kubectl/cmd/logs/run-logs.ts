@@ -2,7 +2,7 @@ import type { KubeObject } from '../../../api/meta/v1.js';
 import type { ApiServer } from '../../../apiserver/server.js';
 import { badRequest } from '../../../apiserver/errors.js';
 import { findByKind } from '../../../apiserver/resources.js';
-import { isJsonObject, type JsonObject } from '../../../common/json.js';
+import { isJsonObject } from '../../../common/json.js';
 import { asPod } from '../../../api/core/v1/pod.js';
 import { isPodReady } from '../../../api/core/v1/pod-util.js';
 import { CONTAINER_REASON } from '../../../api/core/v1/container-status.js';
@@ -55,7 +55,7 @@ function resolvePod(env: LogsEnv, req: LogsRequest): KubeObject {
   if (sel.info === PODS) return env.api.get(PODS, req.namespace, sel.name);
   const owner = env.api.get(sel.info, sel.info.namespaced ? req.namespace : undefined, sel.name);
   const spec = isJsonObject(owner['spec']) ? owner['spec'] : {};
-  const selector = compileLabelSelector(isJsonObject(spec['selector']) ? (spec['selector'] as JsonObject) : undefined);
+  const selector = compileLabelSelector(isJsonObject(spec['selector']) ? spec['selector'] : undefined);
   if (!selector) throw new CliError(`cannot get the logs from ${sel.info.kind}: selecting pods is not supported for it`);
   const pods = env.api.list(PODS, req.namespace).filter((p) => selector.matches(p.metadata.labels)).sort(loggingRank);
   const first = pods[0];

@@ -63,8 +63,7 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
       let resourceVersion: string | undefined;
       if (precondition) {
         const scale = api.getScale(t.info, t.namespace, t.name);
-        const spec = scale['spec'] as { replicas?: number } | undefined;
-        const failure = preconditionFailure(precondition, spec?.replicas ?? 0, scale.metadata.resourceVersion ?? '');
+        const failure = preconditionFailure(precondition, scale.spec.replicas, scale.metadata.resourceVersion ?? '');
         if (failure) throw new CliError(failure);
         resourceVersion = scale.metadata.resourceVersion;
       }
@@ -88,9 +87,7 @@ export async function runScale(o: ScaleOptions, env: ScaleEnv): Promise<void> {
 async function waitForReplicas(env: ScaleEnv, t: Target, desired: number, timeoutMs: number): Promise<void> {
   const synced = (): boolean => {
     const scale = env.api().getScale(t.info, t.namespace, t.name);
-    const spec = (scale['spec'] ?? {}) as { replicas?: number };
-    const status = (scale['status'] ?? {}) as { replicas?: number };
-    return scaleSynced(desired, spec.replicas ?? 0, status.replicas ?? 0);
+    return scaleSynced(desired, scale.spec.replicas, scale.status.replicas);
   };
   const ok = await env.waitUntil(synced, Math.max(0, timeoutMs));
   if (!ok) throw new CliError(`timed out waiting for ${JSON.stringify(t.name)} to be synced`);
