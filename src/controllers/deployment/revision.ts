@@ -1,5 +1,6 @@
 import { MAX_REVISION_HISTORY_CHARS, copyDeploymentAnnotations, setReplicasAnnotations } from './annotations.js';
 import { REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION } from '../../api/apps/v1/annotations.js';
+import type { KubeObject } from '../../api/meta/v1.js';
 import type { Deployment } from '../../api/apps/v1/deployment.js';
 import type { ReplicaSet } from '../../api/apps/v1/replica-set.js';
 
@@ -16,7 +17,7 @@ export function parseRevision(s: string): number | undefined {
 }
 
 /** Revision(rs): the annotation as a number; no annotation is revision 0; unparseable is undefined. */
-export function revisionOf(o: { metadata: { annotations?: Record<string, string> } }): number | undefined {
+export function revisionOf(o: KubeObject): number | undefined {
   const v = o.metadata.annotations?.[REVISION_ANNOTATION];
   return v === undefined ? 0 : parseRevision(v);
 }

@@ -7,7 +7,7 @@
  * The core group is empty, so a pod reads `Listing labels for Pod./web:`.
  * kubectl ranges over a Go map, so its line order is random; kubemu sorts the keys.
  */
-import type { JsonObject } from '../../common/json.js';
+import { isJsonObject, type JsonObject } from '../../common/json.js';
 import { type MapField, currentMap } from './map-changes.js';
 
 export function formatMapList(obj: JsonObject, field: MapField, withHeader: boolean): string {
@@ -16,7 +16,7 @@ export function formatMapList(obj: JsonObject, field: MapField, withHeader: bool
   if (withHeader) {
     const apiVersion = typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '';
     const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-    const meta = (obj['metadata'] ?? {}) as JsonObject;
+    const meta = isJsonObject(obj['metadata']) ? obj['metadata'] : {};
     const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
     out += `Listing ${field} for ${kind}.${group}/${String(meta['name'] ?? '')}:\n`;
   }

@@ -5,7 +5,7 @@
  * between them (kubectl-output-formats.md §7).
  */
 import { kindGroup, type ResourceInfo } from '../../apiserver/resources.js';
-import type { JsonObject } from '../../common/json.js';
+import { isJsonObject, type JsonObject } from '../../common/json.js';
 import { type OutputSpec, parseOutput, printStructured } from './output.js';
 
 /** undefined: no -o (the name printer with the operation). */
@@ -19,7 +19,7 @@ export function objectPrinter(output: string | undefined, cwd: string): ObjectPr
 
 /** The text for one object; `operation` already carries any ` (dry run)` suffix. */
 export function printObject(printer: ObjectPrinter, info: ResourceInfo, obj: JsonObject, operation: string): string {
-  const meta = (obj['metadata'] ?? {}) as JsonObject;
+  const meta = isJsonObject(obj['metadata']) ? obj['metadata'] : {};
   const name = typeof meta['name'] === 'string' ? meta['name'] : '';
   if (printer === undefined) return `${kindGroup(info)}/${name} ${operation}\n`;
   if (printer.kind === 'name') return `${kindGroup(info)}/${name}\n`;

@@ -6,7 +6,7 @@
  * fields the Go types lack dropped.
  */
 import { kindGroup, type ResourceInfo } from '../../apiserver/resources.js';
-import type { JsonObject } from '../../common/json.js';
+import { isJsonObject, type JsonObject } from '../../common/json.js';
 import type { DryRun } from '../util/dry-run.js';
 import { dryRunSuffix } from '../util/dry-run.js';
 import { toJsonText } from '../../common/go-json.js';
@@ -38,7 +38,7 @@ export class SetPrinter {
   }
 
   private printValue(info: ResourceInfo, obj: JsonObject, typed: boolean): string {
-    const meta = (obj['metadata'] ?? {}) as JsonObject;
+    const meta = isJsonObject(obj['metadata']) ? obj['metadata'] : {};
     const name = typeof meta['name'] === 'string' ? meta['name'] : '';
     const spec = this.spec;
     if (spec === undefined) return `${kindGroup(info)}/${name} ${this.operation}${dryRunSuffix(this.dryRun)}\n`;

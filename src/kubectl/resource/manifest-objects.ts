@@ -3,7 +3,7 @@
  * mapped to the resource that serves its kind, in its own namespace or the request's.
  */
 import { type ResourceInfo, findByKind } from '../../apiserver/resources.js';
-import type { JsonObject } from '../../common/json.js';
+import { isJsonObject, type JsonObject } from '../../common/json.js';
 import { CliError } from '../util/errors.js';
 import { type ManifestSource, readManifestSourceResults, readManifestSources } from '../manifests/index.js';
 import type { ResourceSelection } from './resource-args.js';
@@ -42,7 +42,7 @@ function str(v: unknown): string {
  * kubectl 1.3x prints it.
  */
 function noMappingError(obj: JsonObject, source: string): CliError {
-  const meta = (obj['metadata'] ?? {}) as JsonObject;
+  const meta = isJsonObject(obj['metadata']) ? obj['metadata'] : {};
   return new CliError(
     `resource mapping not found for name: "${str(meta['name'])}" namespace: "${str(meta['namespace'])}" from "${source}": ` +
       `no matches for kind "${str(obj['kind'])}" in version "${str(obj['apiVersion'])}"\nensure CRDs are installed first`,
@@ -65,7 +65,7 @@ export function selectionsFromFiles(files: string[], o: FileReadOptions): Resour
     for (const object of src.objects) {
       const info = mapObject(object, src.source);
       if (info instanceof CliError) throw info;
-      const meta = (object['metadata'] ?? {}) as JsonObject;
+      const meta = isJsonObject(object['metadata']) ? object['metadata'] : {};
       const sel: ResourceSelection = { info, name: str(meta['name']) };
       const ns = str(meta['namespace']);
       if (ns) sel.namespace = ns;
@@ -109,7 +109,7 @@ export function resolveManifestObjects(files: string[], o: ResolveOptions): { ob
 function resolveOne(object: JsonObject, source: string, o: ResolveOptions): ResolvedObject | Error {
   const info = mapObject(object, source);
   if (info instanceof CliError) return info;
-  const meta = (object['metadata'] ?? {}) as JsonObject;
+  const meta = isJsonObject(object['metadata']) ? object['metadata'] : {};
   const name = typeof meta['name'] === 'string' ? meta['name'] : '';
   const own = typeof meta['namespace'] === 'string' && meta['namespace'] !== '' ? meta['namespace'] : undefined;
   if (!info.namespaced) return { source, object, info, namespace: undefined, name };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { findByKind, kindGroup, type ResourceInfo } from '../../../apiserver/resources.js';
-import type { JsonObject } from '../../../common/json.js';
+import { isJsonObject, type JsonObject } from '../../../common/json.js';
 import { AggregateCliError, CliError, RawError } from '../../util/errors.js';
 import type { DryRun } from '../../util/dry-run.js';
 import { resolveManifestObjects } from '../../resource/manifest-objects.js';
@@ -113,7 +113,7 @@ function finish(
     ...(extra.errorPrefix !== undefined ? { errorPrefix: extra.errorPrefix } : {}),
     api: () => ctx.cluster().api,
   });
-  const name = String((obj['metadata'] as JsonObject | undefined)?.['name'] ?? '');
+  const name = String((isJsonObject(obj['metadata']) ? obj['metadata']['name'] : undefined) ?? '');
   ctx.io.out(new CreatedPrinter({ spec: c.spec, dryRun: c.dryRun, typed: true }).print(`${kindGroup(info)}/${name}`, obj));
   if (c.dryRun !== 'client') ctx.settle();
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { findByKind, kindGroup } from '../../../apiserver/resources.js';
-import type { JsonObject } from '../../../common/json.js';
+import { isJsonObject } from '../../../common/json.js';
 import { CliError } from '../../util/errors.js';
 import { type OutputSpec, parseOutput } from '../../printers/output.js';
 import { CreatedPrinter } from '../../generate/print-created.js';
@@ -161,7 +161,7 @@ function runPod(ctx: Context, o: RunOptions): void {
     saveConfig: dryRun !== 'client' && o.saveConfig(),
     api: () => ctx.cluster().api,
   });
-  const name = String((obj['metadata'] as JsonObject | undefined)?.['name'] ?? '');
+  const name = String((isJsonObject(obj['metadata']) ? obj['metadata']['name'] : undefined) ?? '');
   ctx.io.out(new CreatedPrinter({ spec: o.spec, dryRun, typed: true }).print(`${kindGroup(info)}/${name}`, obj));
   if (dryRun !== 'client') ctx.settle();
 }

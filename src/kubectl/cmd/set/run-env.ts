@@ -8,7 +8,7 @@
  *  - with --local, --from reads the -f objects (the files), so it only works when they are
  *    ConfigMaps or Secrets.
  */
-import type { JsonObject } from '../../../common/json.js';
+import { isJsonObject, type JsonObject } from '../../../common/json.js';
 import { CliError } from '../../util/errors.js';
 import { allWithSelector, localWithServerDryRun, resourcesRequired } from '../../resource/flag-conflicts.js';
 import type { DryRun } from '../../util/dry-run.js';
@@ -86,7 +86,7 @@ export function runSetEnv(o: SetEnvOptions, env: CommandEnv): void {
       ...containerList(spec, 'containers').filter((c) => selectString(String(c['name'] ?? ''), o.containers)),
       ...containerList(spec, 'initContainers').filter((c) => selectString(String(c['name'] ?? ''), o.containers)),
     ];
-    const meta = (obj['metadata'] ?? {}) as JsonObject;
+    const meta = isJsonObject(obj['metadata']) ? obj['metadata'] : {};
     const objName = typeof meta['name'] === 'string' ? meta['name'] : '';
     const kind = String(obj['kind'] ?? '');
     if (selected.length === 0) {
