@@ -32,7 +32,7 @@ import { lazy } from '../common/lazy.js';
 import { asPod, type PodCondition } from '../api/core/v1/pod.js';
 import { isPodTerminal } from '../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.js';
-import { asNamespace } from '../api/core/v1/namespace.js';
+import { NAMESPACE_PHASE, asNamespace } from '../api/core/v1/namespace.js';
 import type { Scale } from '../api/autoscaling/v1/scale.js';
 
 /** Only writes need these (defaulting, validation, the patch engines): reads never load them. */
@@ -405,7 +405,10 @@ export class ApiServer {
           next.metadata.generation = (next.metadata.generation ?? 1) + 1;
         }
       }
-      if (info.kind === 'Namespace') next['status'] = { ...((next['status'] as object) ?? {}), phase: 'Terminating' };
+      if (info.kind === 'Namespace') {
+        const ns = asNamespace(next);
+        ns.status = { ...ns.status, phase: NAMESPACE_PHASE.Terminating };
+      }
       if (jsonEqual(objectJson(next), objectJson(obj))) return obj;
       const rev = this.putKey(key, encode(next), Number(obj.metadata.resourceVersion));
       next.metadata.resourceVersion = String(rev);

@@ -21,7 +21,8 @@ export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
   if (info.kind === 'Namespace') {
     // The namespace registry: every namespace starts with the `kubernetes` finalizer, which
     // only the namespace controller removes (through the finalize subresource).
-    obj['spec'] = { ...((obj['spec'] as object | undefined) ?? {}), finalizers: ['kubernetes'] };
+    const ns = asNamespace(obj);
+    ns.spec = { ...ns.spec, finalizers: ['kubernetes'] };
   }
   if (!info.hasStatus) return;
   switch (info.kind) {

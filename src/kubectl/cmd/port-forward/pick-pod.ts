@@ -28,7 +28,7 @@ export function podSelectorOf(obj: KubeObject): Selector {
 }
 
 export function podsMatching(sel: Selector, pods: readonly KubeObject[]): KubeObject[] {
-  return pods.filter((p) => selectorMatches(sel, p.metadata.labels as Record<string, string> | undefined));
+  return pods.filter((p) => selectorMatches(sel, p.metadata.labels));
 }
 
 /** podPhaseToOrdinal: Pending < Unknown < Running; other phases count as 0 (Go's zero value). */
