@@ -1,5 +1,6 @@
 import type { ApiServer } from '../apiserver/server.js';
 import { findByKind } from '../apiserver/resources.js';
+import type { ReplicaSetStatus } from '../api/apps/v1/replica-set.js';
 
 /**
  * The kube-controller-manager's log (klog), as `kubectl logs kube-controller-manager-<node>`
@@ -201,8 +202,11 @@ export function klogFor(ctx: { api: ApiServer; clock: { now(): number; settings:
   return new Klog(ctx.api.store, () => controllerManagerVerbosity(ctx.api), () => ctx.clock.now(), ctx.clock.settings.epochMs);
 }
 
+/** The counts of a ReplicaSetStatus that the status line prints. */
+type ReplicaCountField = 'replicas' | 'fullyLabeledReplicas' | 'readyReplicas' | 'availableReplicas' | 'terminatingReplicas' | 'observedGeneration';
+
 /** A replica count of a status, or Go's "nil" for a pointer field that is unset (derefInt32ToStr). */
-function countText(status: Record<string, unknown> | undefined, field: string, pointer: boolean): string {
+function countText(status: ReplicaSetStatus | undefined, field: ReplicaCountField, pointer: boolean): string {
   const v = status?.[field];
   if (typeof v === 'number') return String(v);
   return pointer ? 'nil' : '0';
@@ -219,10 +223,10 @@ export function replicaSetStatusUpdateMessage(
   namespace: string,
   name: string,
   need: number,
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown>,
+  before: ReplicaSetStatus | undefined,
+  after: ReplicaSetStatus,
 ): string {
-  const pair = (f: string, pointer = false) => `${countText(before, f, pointer)}->${countText(after, f, pointer)}`;
+  const pair = (f: ReplicaCountField, pointer = false) => `${countText(before, f, pointer)}->${countText(after, f, pointer)}`;
   return (
     `Updating status for : ${namespace}/${name}, ` +
     `replicas ${pair('replicas')} (need ${need}), ` +

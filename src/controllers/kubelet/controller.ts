@@ -1,6 +1,7 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
-import { jsonEqual, type JsonValue } from '../../common/json.js';
+import { jsonEqual } from '../../common/json.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { asPod, type Pod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode, nodeAddress, NODE_ADDRESS, type Node } from '../../api/core/v1/node.js';
 import { isPodPhaseTerminal, podPhase } from '../../api/core/v1/pod-util.js';
@@ -216,7 +217,7 @@ function syncPod(key: string, ctx: ControllerContext): void {
   // A pod that is done for good gives its sandbox (and IP) back; the status keeps showing the IP.
   if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
   const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
-  if (!jsonEqual(status as JsonValue, pod['status'] as JsonValue)) {
+  if (!jsonEqual(status, pod.status && objectJson(pod.status))) {
     ctx.api.updateStatus(PODS, { ...pod, status });
   }
   if (finished) {

@@ -53,8 +53,7 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   const status = calculateStatus({ rs, active: claimed, terminating, ...(manageError ? { manageError: manageError.message } : {}), nowMs: now });
   if (!jsonEqual(objectJson(status), objectJson(rs.status ?? {}))) {
     const need = rs.spec.replicas ?? 1;
-    const before = rs.status && objectJson(rs.status);
-    klogFor(ctx).info(4, 'replica_set_utils.go:68', replicaSetStatusUpdateMessage(namespace, name, need, before, objectJson(status)));
+    klogFor(ctx).info(4, 'replica_set_utils.go:68', replicaSetStatusUpdateMessage(namespace, name, need, rs.status, status));
     ctx.api.updateStatus(REPLICA_SET, { ...rs, status });
   }
 
