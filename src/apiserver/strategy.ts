@@ -67,7 +67,7 @@ export function prepareForUpdate(obj: KubeObject, old: KubeObject, info: Resourc
   const specChanged = !jsonEqual(obj['spec'] as JsonValue, old['spec'] as JsonValue);
   const annotationsChanged =
     info.kind === 'Deployment' &&
-    !jsonEqual((obj.metadata.annotations ?? {}) as JsonValue, (old.metadata.annotations ?? {}) as JsonValue);
+    !jsonEqual(obj.metadata.annotations ?? {}, old.metadata.annotations ?? {});
   obj.metadata.generation = specChanged || annotationsChanged ? oldGen + 1 : oldGen;
 }
 

@@ -1,4 +1,5 @@
-import { jsonEqual, type JsonValue } from '../../common/json.js';
+import { jsonEqual } from '../../common/json.js';
+import { objectJson } from '../../api/meta/v1.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { objectKey } from '../framework/controller.js';
 import { updateDeploymentStatus } from './deployment-writes.js';
@@ -74,7 +75,7 @@ export function syncRolloutStatus(
 ): void {
   const nowMs = ctx.clock.now();
   const next = rolloutStatus(allRSs, newRS, d, nowMs);
-  if (jsonEqual((d.status ?? {}) as JsonValue, next as JsonValue)) {
+  if (jsonEqual(objectJson(d.status ?? {}), objectJson(next))) {
     const after = stuckRequeueDelayMs(d, next, nowMs);
     if (after !== undefined) ctx.requeueAfter(objectKey(d.metadata.namespace, d.metadata.name ?? ''), after);
     return;

@@ -1,4 +1,5 @@
-import { jsonEqual, type JsonValue } from '../../common/json.js';
+import { jsonEqual } from '../../common/json.js';
+import { objectJson } from '../../api/meta/v1.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { splitKey } from '../framework/controller.js';
@@ -128,6 +129,6 @@ function syncDeploymentStatus(
   d: Deployment,
 ): void {
   const next = calculateStatus(allRSs, newRS, d, rfc3339(ctx.clock.now()));
-  if (jsonEqual((d.status ?? {}) as JsonValue, next as JsonValue)) return;
+  if (jsonEqual(objectJson(d.status ?? {}), objectJson(next))) return;
   updateDeploymentStatus(ctx, d, next);
 }
