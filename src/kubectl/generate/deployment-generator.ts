@@ -5,7 +5,7 @@
  * container only. Zero values (creationTimestamp: null, resources: {}, strategy: {},
  * status: {}) are added by the typed printer, not here.
  */
-import type { JsonObject, JsonValue } from '../../common/json.js';
+import type { JsonObject } from '../../common/json.js';
 import { containerNameForImage } from './container-name.js';
 
 export interface DeploymentParams {
@@ -44,7 +44,7 @@ export function generateDeployment(p: DeploymentParams): JsonObject {
     spec: {
       replicas: p.replicas,
       selector: { matchLabels: labels() },
-      template: { metadata: { labels: labels() }, spec: { containers: containers as JsonValue[] } },
+      template: { metadata: { labels: labels() }, spec: { containers } },
     },
   };
 }

@@ -12,7 +12,7 @@
  *   name: stray} / spec: {containers: [{image: nginx, name: stray, resources: {}}],
  *   dnsPolicy: ClusterFirst, restartPolicy: Always} / status: {}
  */
-import type { JsonObject, JsonValue } from '../../common/json.js';
+import type { JsonObject } from '../../common/json.js';
 import { goAtoi } from './parse-port.js';
 import { parseRunAnnotations, parseRunEnvs, parseRunLabels } from './run-flag-parsers.js';
 
@@ -67,7 +67,7 @@ export function generatePod(p: PodParams): JsonObject {
     kind: 'Pod',
     metadata,
     spec: {
-      containers: [container as JsonValue],
+      containers: [container],
       dnsPolicy: 'ClusterFirst',
       restartPolicy: p.restart || 'Always',
     },
