@@ -58,3 +58,5 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+await import('./steady-state.mjs'); // issue 11: steady state, the idle wall clock, crash loops

@@ -264,13 +264,24 @@ function waitVirtual(cluster: Cluster, o: WaitOptions): boolean {
     finished = o.done();
     return finished || idle();
   };
-  if (over()) return finished;
   const transact = transactOn(cluster);
+  // Ended idle: the clock stops where the last step would have been had every probe period
+  // been a step, as it was (the periods skipped because they change nothing: Controller.lastQuietInstant).
+  const endIdle = (): boolean => {
+    if (finished || !o.idleAfter) return finished;
+    const quiet = controlPlane.lastQuietInstant(clock.now(), Math.min(o.idleAfter(), o.deadlineMs));
+    if (quiet === undefined) return finished;
+    transact(() => clock.advanceTo(quiet));
+    onStep();
+    over();
+    return finished;
+  };
+  if (over()) return endIdle();
   const end = runSteps(clock, controlPlane, transact, () => o.deadlineMs, undefined, () => {
     onStep();
     return over();
   });
-  if (end === 'stopped') return finished;
+  if (end === 'stopped') return endIdle();
   transact(() => clock.advanceTo(o.deadlineMs));
   onStep();
   over();

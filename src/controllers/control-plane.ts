@@ -72,6 +72,11 @@ export class ControlPlane {
   private readonly controllers: () => Controller[];
   /** internal errors already said in this process (controller and message), said once each */
   private readonly reported = new Set<string>();
+  /**
+   * What this process has run so far, for tests and the bench (never printed): `instants` counts
+   * the calls of runDue (each a control-plane step), `syncs` each controller's syncs.
+   */
+  readonly work = { instants: 0, syncs: new Map<string, number>() };
 
   /**
    * Without `controllers`, the default ones, loaded only once something is due. `reportInternal`
@@ -149,6 +154,7 @@ export class ControlPlane {
    */
   runDue(latencyMs: number = INFORMER_LATENCY_MS, fireTimers = true): void {
     const now = this.deps.clock.now();
+    this.work.instants++;
     const fired = fireTimers ? this.deps.timers.popDue(now) : [];
     // Every controller's informer reads the same log: read what is visible now once.
     // (Informers whose cursor fell behind a compaction relist instead.)
@@ -162,6 +168,7 @@ export class ControlPlane {
       // Read at this step (another process may have run steps since the last one).
       const failures = new FailureCounts(ctx.state);
       for (let key = queue.next(); key !== undefined; key = queue.next()) {
+        this.work.syncs.set(controller.name, (this.work.syncs.get(controller.name) ?? 0) + 1);
         try {
           controller.sync(key, ctx);
           failures.forget(key);
@@ -171,6 +178,19 @@ export class ControlPlane {
         }
       }
     }
+  }
+
+  /**
+   * The latest instant in (afterMs, untilMs] at which a controller skipped a period that could
+   * not change anything (Controller.lastQuietInstant); undefined when there is none.
+   */
+  lastQuietInstant(afterMs: number, untilMs: number): number | undefined {
+    let last: number | undefined;
+    for (const { controller, ctx } of this.entries()) {
+      const t = controller.lastQuietInstant?.(afterMs, untilMs, ctx);
+      if (t !== undefined && t > afterMs && t <= untilMs && (last === undefined || t > last)) last = t;
+    }
+    return last;
   }
 
   /**

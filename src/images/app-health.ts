@@ -19,3 +19,18 @@ export function appHealth(b: ImageBehavior, sinceStartMs: number): AppHealth {
   const sick = b.unhealthyAfterSeconds > 0 && sinceStartMs >= b.unhealthyAfterSeconds * 1000;
   return { listening, healthy: listening && !sick, ready: listening && !sick && !b.neverReady };
 }
+
+/**
+ * The app's health timeline: the first moment after `sinceStartMs` (ms since its start) at
+ * which appHealth may answer differently, or undefined when it never will again. appHealth is
+ * constant between these moments, so a probe that keeps getting the same answer need not be
+ * asked until then. startSeconds 3, unhealthyAfterSeconds 60: changes at +3 s and +60 s; after
+ * +60 s, none.
+ */
+export function nextHealthChangeMs(b: ImageBehavior, sinceStartMs: number): number | undefined {
+  const changes = [b.startSeconds * 1000];
+  if (b.unhealthyAfterSeconds > 0) changes.push(b.unhealthyAfterSeconds * 1000);
+  let next: number | undefined;
+  for (const t of changes) if (t > sinceStartMs && (next === undefined || t < next)) next = t;
+  return next;
+}

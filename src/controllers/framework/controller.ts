@@ -52,6 +52,13 @@ export interface Controller {
    * scheduler's own logs are not emulated).
    */
   syncFailed?(failure: SyncFailure, ctx: ControllerContext): 'retry' | 'forget';
+  /**
+   * A controller that skips periods which cannot change anything (the kubelet's quiet probe
+   * ticks) says where they would have been: the latest such instant in (afterMs, untilMs].
+   * Ticking one period at a time, a step ran there; a virtual-clock wait that ends because
+   * nothing is due any more stops its clock there, as it did then (cluster/time.ts).
+   */
+  lastQuietInstant?(afterMs: number, untilMs: number, ctx: ControllerContext): number | undefined;
 }
 
 /** The work-queue key of an object: `namespace/name`, or `name` when cluster-scoped. */

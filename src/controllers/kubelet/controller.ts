@@ -15,6 +15,7 @@ import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
 import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
+import { lastQuietTickMs } from './quiet-ticks.js';
 
 /**
  * The simulated kubelet: one controller acting for every node. A pod bound to a node (key
@@ -56,7 +57,15 @@ function nodePodCIDR(node: Node): string {
   return node.spec?.podCIDR ?? '';
 }
 
-export function kubeletController(): Controller {
+export interface KubeletOptions {
+  /**
+   * Every probe tick is a step, as before quiet ticks were skipped (quiet-ticks.ts): for tests
+   * that check the skipping changes nothing anyone can see.
+   */
+  everyTick?: boolean;
+}
+
+export function kubeletController(opts: KubeletOptions = {}): Controller {
   return {
     name: KUBELET_COMPONENT,
     watches: [PODS],
@@ -74,9 +83,40 @@ export function kubeletController(): Controller {
       return [key];
     },
     sync(key: string, ctx: ControllerContext): void {
-      syncPod(key, ctx);
+      syncPod(key, ctx, opts.everyTick === true);
+    },
+    lastQuietInstant(afterMs: number, untilMs: number, ctx: ControllerContext): number | undefined {
+      return opts.everyTick ? undefined : lastQuietTick(ctx, afterMs, untilMs);
     },
   };
+}
+
+/**
+ * The latest quiet probe tick in (afterMs, untilMs] of the pods this kubelet runs (see
+ * quiet-ticks.ts): of every pod a sync would get to plan (bound to a node that exists, the
+ * same pod as remembered).
+ */
+function lastQuietTick(ctx: ControllerContext, afterMs: number, untilMs: number): number | undefined {
+  const nodes = new Map<string, boolean>();
+  const nodeExists = (name: string): boolean => {
+    let found = nodes.get(name);
+    if (found === undefined) nodes.set(name, (found = ctx.api.tryGet(NODES, undefined, name) !== undefined));
+    return found;
+  };
+  let last: number | undefined;
+  for (const obj of ctx.api.list(PODS, undefined)) {
+    const pod = asPod(obj);
+    const nodeName = pod.spec?.nodeName;
+    const mem = ctx.state.get<PodMemory>(`pod:${objectKey(pod.metadata.namespace, pod.metadata.name ?? '')}`);
+    if (!mem || mem.uid !== pod.metadata.uid || !nodeName || !nodeExists(nodeName)) continue;
+    const specs = pod.spec?.containers ?? [];
+    mem.containers.forEach((c, i) => {
+      const spec = specs[i];
+      const t = spec && c.phase === 'Running' ? lastQuietTickMs(c, spec, afterMs, untilMs) : undefined;
+      if (t !== undefined && (last === undefined || t > last)) last = t;
+    });
+  }
+  return last;
 }
 
 /** The node's pod IP allocator, one kubelet-memory entry per address in use. */
@@ -118,7 +158,7 @@ function admit(pod: Pod, now: number): PodMemory | undefined {
   };
 }
 
-function syncPod(key: string, ctx: ControllerContext): void {
+function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void {
   const { namespace, name } = splitKey(key);
   const stateKey = `pod:${key}`;
   const found = ctx.api.tryGet(PODS, namespace, name);
@@ -194,6 +234,7 @@ function syncPod(key: string, ctx: ControllerContext): void {
     podIP: mem.podIP ?? '',
     podGraceSeconds: spec.terminationGracePeriodSeconds ?? 30,
     nowMs: now,
+    everyTick,
     ...(pod.metadata.deletionGracePeriodSeconds === undefined ? {} : { deletionGraceSeconds: pod.metadata.deletionGracePeriodSeconds }),
   };
   const plan = planPodSync(input, deleting);

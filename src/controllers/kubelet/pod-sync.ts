@@ -1,6 +1,7 @@
 import type { ContainerMemory, PodMemory } from './memory.js';
 import { enter, kill, runStep, type ContainerEnv, type KubeletEvent } from './lifecycle.js';
 import { nextProbeMs, runDueProbe } from './probing.js';
+import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
 
 /**
  * One kubelet sync of a pod, as a pure plan: brings every container's memory up to `now` (each
@@ -25,6 +26,8 @@ export interface PodSyncInput {
   /** metadata.deletionGracePeriodSeconds once the pod is being deleted */
   deletionGraceSeconds?: number;
   nowMs: number;
+  /** every probe tick is a step, quiet or not (the stepping quiet-ticks.ts replaces, kept to check against) */
+  everyTick?: boolean;
 }
 
 export interface PodSyncPlan {
@@ -101,6 +104,13 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
         continue;
       }
       if (probeDue !== undefined && probeDue <= now) {
+        // Quiet ticks first (quiet-ticks.ts), all at once, up to the step due next (a step at
+        // the same instant as a tick runs first).
+        const skipped = input.everyTick ? c : skipQuietTicks(c, env.spec, stepDue === undefined ? now : stepDue - 1);
+        if (skipped !== c) {
+          c = skipped;
+          continue;
+        }
         const r = runDueProbe(c, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, now);
         if (!r) break;
         for (const e of r.events) events.push({ ...e, container: c.name });
@@ -113,8 +123,10 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
   });
   mem = { ...mem, containers };
   let nextDueMs: number | undefined;
-  for (const c of containers) {
-    for (const d of [c.dueMs, c.phase === 'Running' ? nextProbeMs(c) : undefined]) {
+  for (const [i, c] of containers.entries()) {
+    // Woken for the ticks that may change something, not for the quiet ones.
+    const probeDue = c.phase !== 'Running' ? undefined : input.everyTick ? nextProbeMs(c) : nextEventfulProbeMs(c, input.envFor(i, images).spec);
+    for (const d of [c.dueMs, probeDue]) {
       if (d !== undefined && d > now && (nextDueMs === undefined || d < nextDueMs)) nextDueMs = d;
     }
   }

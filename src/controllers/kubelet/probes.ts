@@ -34,7 +34,8 @@ export interface ProbeMemory {
   reported?: ProbeResult;
 }
 
-const periodMs = (p: Probe): number => Math.max(1, p.periodSeconds ?? 10) * 1000;
+/** The probe's period (periodSeconds, default 10, at least 1). */
+export const periodMs = (p: Probe): number => Math.max(1, p.periodSeconds ?? 10) * 1000;
 
 /**
  * The first tick that is not skipped: ticks fall on start + n·period, and a tick earlier than
@@ -49,6 +50,16 @@ export function firstProbeMs(startMs: number, p: Probe): number {
 
 export function nextTickMs(tickMs: number, p: Probe): number {
   return tickMs + periodMs(p);
+}
+
+/** How many ticks of the grid through tickMs fall in [tickMs, untilMs): period 5, tick 4 s, until 20 s → 4 (4, 9, 14, 19). */
+export function ticksBefore(tickMs: number, untilMs: number, p: Probe): number {
+  return untilMs <= tickMs ? 0 : Math.ceil((untilMs - tickMs) / periodMs(p));
+}
+
+/** The first tick of the grid through tickMs at or after atMs (tickMs itself when atMs is not later). */
+export function tickAtOrAfter(tickMs: number, atMs: number, p: Probe): number {
+  return tickMs + ticksBefore(tickMs, atMs, p) * periodMs(p);
 }
 
 /**
