@@ -26,13 +26,13 @@ const PENDING_KEY = 'compactor_pending_revision';
 /**
  * Ticks when an interval has passed since the last tick (at `nowMs`, in the caller's write
  * transaction): compacts to the revision of the previous tick, at most `keepAfter`, and remembers
- * the current revision for the next tick. `keepAfter` (read at a tick only) is the oldest revision
- * a reader of the log still needs. Returns the revision compacted to, if any.
+ * the current revision for the next tick. Returns the revision compacted to, if any.
  */
-export function compactIfDue(store: Keyspace, nowMs: number, keepAfter: () => number): number | undefined {
+export function compactIfDue(store: Keyspace, nowMs: number, keepAfter: number): number | undefined {
   const last = store.getMeta(TICK_KEY);
   if (last !== undefined && nowMs < Number(last) + COMPACTION_INTERVAL_MS) return undefined;
-  const target = Math.min(pendingCompaction(store), keepAfter());
+  const pending = Number(store.getMeta(PENDING_KEY) ?? '0');
+  const target = Math.min(pending, keepAfter);
   let compacted: number | undefined;
   if (target > store.compactedRevision()) {
     store.compact(target);
@@ -41,9 +41,4 @@ export function compactIfDue(store: Keyspace, nowMs: number, keepAfter: () => nu
   store.setMeta(TICK_KEY, String(nowMs));
   store.setMeta(PENDING_KEY, String(store.revision()));
   return compacted;
-}
-
-/** The revision the next tick compacts to (at most): what the last tick saw. */
-export function pendingCompaction(store: Pick<Keyspace, 'getMeta'>): number {
-  return Number(store.getMeta(PENDING_KEY) ?? '0');
 }

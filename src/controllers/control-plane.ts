@@ -14,7 +14,6 @@ import { FailureCounts } from './framework/rate-limiter.js';
 import { handleSyncError, internalHandlerErrorText } from './framework/sync-errors.js';
 import { logRejectedEvent } from './framework/rejected-events.js';
 import { compactIfDue } from '../apiserver/compactor.js';
-import { oldestOpenWatch } from '../apiserver/open-watches.js';
 
 /** How long a write takes to reach a controller through its informer. */
 export const INFORMER_LATENCY_MS = 1;
@@ -174,10 +173,8 @@ export class ControlPlane {
       }
     }
     // kube-apiserver's periodic compaction, in this step rather than one of its own (compactor.ts);
-    // never past what an informer or an open watch (of any process) has not read yet.
-    compactIfDue(this.deps.store, now, () =>
-      Math.min(...entries.map((e) => e.informer.cursor()), oldestOpenWatch(this.deps.store, now) ?? Infinity),
-    );
+    // never past what an informer has not seen yet.
+    compactIfDue(this.deps.store, now, Math.min(...entries.map((e) => e.informer.cursor())));
   }
 
   /**

@@ -1,7 +1,6 @@
 import type { Cluster } from '../../cluster/cluster.js';
 import { type KeyValue, type Keyspace, RevisionCompacted } from '../../storage/keyspace.js';
 import { CliError, RawError } from '../../kubectl/util/errors.js';
-import { OpenWatch } from '../../apiserver/open-watches.js';
 
 export interface EtcdGetOptions {
   key: string;
@@ -90,8 +89,6 @@ export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<
     }
   };
   const emit = () => {
-    // Up to the head: a watch of a quiet prefix moves on with the log, so the compactor never passes it.
-    const head = cluster.store.revision();
     for (const e of changes()) {
       after = e.kv.modRevision;
       if (!o.prefix && e.kv.key !== o.key) continue;
@@ -103,7 +100,6 @@ export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<
       s += `${e.kv.key}\n${e.kv.value}\n`;
       o.out(s);
     }
-    after = Math.max(after, head);
   };
   emit();
   if (cluster.clock.settings.mode === 'virtual') return;
@@ -113,15 +109,8 @@ export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  // Tells the compactor, in any process, what this watch has not read yet.
-  const open = new OpenWatch(cluster.store, () => cluster.clock.now());
-  try {
-    while (!stop) {
-      await new Promise((r) => setTimeout(r, o.pollMs ?? 200));
-      emit();
-      open.readTo(after);
-    }
-  } finally {
-    open.close();
+  while (!stop) {
+    await new Promise((r) => setTimeout(r, o.pollMs ?? 200));
+    emit();
   }
 }

@@ -23,7 +23,7 @@ function withStore(fn: (s: SqliteKeyspace) => void): void {
 test('the compactor ticks every 5 minutes of cluster time and compacts to the revision of its previous tick', () => {
   assert.equal(COMPACTION_INTERVAL_MS, 5 * MIN); // kube-apiserver's --etcd-compaction-interval default
   withStore((s) => {
-    const tick = (now: number, keep = Number.MAX_SAFE_INTEGER) => s.transaction(() => compactIfDue(s, now, () => keep));
+    const tick = (now: number, keep = Number.MAX_SAFE_INTEGER) => s.transaction(() => compactIfDue(s, now, keep));
     for (let i = 0; i < 10; i++) s.put(`/registry/a/${i}`, 'x');
     const r1 = s.revision();
     assert.equal(tick(0), undefined, 'no compaction on the first tick (bootstrap)');
@@ -42,7 +42,7 @@ test('the compactor ticks every 5 minutes of cluster time and compacts to the re
 
 test('the compactor never compacts past what an informer has not seen', () => {
   withStore((s) => {
-    const tick = (now: number, keep: number) => s.transaction(() => compactIfDue(s, now, () => keep));
+    const tick = (now: number, keep: number) => s.transaction(() => compactIfDue(s, now, keep));
     for (let i = 0; i < 10; i++) s.put(`/registry/a/${i}`, 'x');
     tick(0, 0);
     const cursor = s.revision() - 5; // an informer that has not seen the last five writes

@@ -12,7 +12,6 @@ import { selectorMatches } from '../../../labels/label-selector.js';
 import { FilteredWatch } from './filtered-watch.js';
 import { FOREVER_MS, waitUntil } from '../../../cluster/time.js';
 import { watchOutput } from './watch-output.js';
-import { OpenWatch } from '../../../apiserver/open-watches.js';
 
 /**
  * A virtual-clock `get -w` without --request-timeout ends once a minute of cluster time has
@@ -95,21 +94,14 @@ export async function watchGet(cluster: Cluster, o: WatchGetOptions): Promise<vo
       lastChangeMs = ev.timeMs;
     }
     revision = Math.max(revision, head);
-    open.readTo(revision);
   };
   const timeout = o.timeoutMs && o.timeoutMs > 0 ? o.timeoutMs : undefined;
-  // Tells the compactor, in any process, what this watch has not read yet.
-  const open = new OpenWatch(cluster.store, () => cluster.clock.now());
-  try {
-    await waitUntil(cluster, {
-      watching: true,
-      deadlineMs: cluster.clock.now() + (timeout ?? FOREVER_MS),
-      done: () => false,
-      onStep,
-      ...(timeout === undefined ? { idleAfter: () => lastChangeMs + VIRTUAL_WATCH_QUIET_MS } : {}),
-    });
-    onStep();
-  } finally {
-    open.close();
-  }
+  await waitUntil(cluster, {
+    watching: true,
+    deadlineMs: cluster.clock.now() + (timeout ?? FOREVER_MS),
+    done: () => false,
+    onStep,
+    ...(timeout === undefined ? { idleAfter: () => lastChangeMs + VIRTUAL_WATCH_QUIET_MS } : {}),
+  });
+  onStep();
 }

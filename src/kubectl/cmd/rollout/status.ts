@@ -1,4 +1,3 @@
-import { OpenWatch } from '../../../apiserver/open-watches.js';
 import type { Cluster } from '../../../cluster/cluster.js';
 import { CliError } from '../../util/errors.js';
 import { FOREVER_MS, waitUntil } from '../../../cluster/time.js';
@@ -84,23 +83,16 @@ export async function rolloutStatus(cluster: Cluster, req: StatusRequest): Promi
         }
       }
       revision = Math.max(revision, head);
-      open.readTo(revision);
     };
     const quiet = virtualQuietMs(target);
-    // Tells the compactor, in any process, what this watch has not read yet.
-    const open = new OpenWatch(cluster.store, () => cluster.clock.now());
-    try {
-      await waitUntil(cluster, {
-        watching: true,
-        deadlineMs: deadline,
-        done: () => finished,
-        onStep,
-        ...(req.timeoutMs > 0 ? {} : { idleAfter: () => lastChangeMs + quiet }),
-      });
-      onStep();
-    } finally {
-      open.close();
-    }
+    await waitUntil(cluster, {
+      watching: true,
+      deadlineMs: deadline,
+      done: () => finished,
+      onStep,
+      ...(req.timeoutMs > 0 ? {} : { idleAfter: () => lastChangeMs + quiet }),
+    });
+    onStep();
     if (failure) throw failure;
     if (!finished) throw new CliError(TIMED_OUT);
   }
