@@ -174,7 +174,7 @@ export class ControlPlane {
     }
     // kube-apiserver's periodic compaction, in this step rather than one of its own (compactor.ts);
     // never past what an informer has not seen yet.
-    compactIfDue(this.deps.store, now, Math.min(...entries.map((e) => e.informer.cursor())));
+    compactIfDue(this.deps.store, now, () => Math.min(...entries.map((e) => e.informer.cursor())));
   }
 
   /**
