@@ -112,7 +112,8 @@ function runSteps(
   limit: CatchUpLimit | undefined,
   afterStep?: (at: number) => boolean,
 ): StepsEnd {
-  for (let at = stepOnce(clock, reactor, transact, until()); at !== undefined; at = stepOnce(clock, reactor, transact, until())) {
+  let at: number | undefined;
+  while ((at = stepOnce(clock, reactor, transact, until())) !== undefined) {
     if (afterStep?.(at)) return 'stopped';
     if (limit && limit.realNow() >= limit.untilRealMs) return 'cut-short';
   }
