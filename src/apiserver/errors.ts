@@ -15,7 +15,8 @@ export type StatusReason =
   | 'UnsupportedMediaType'
   | 'InternalError'
   | 'Timeout'
-  | 'Gone';
+  | 'Gone'
+  | 'Expired';
 
 /** One field error of an Invalid status (metav1.StatusCause). */
 export interface StatusCause {
@@ -109,6 +110,14 @@ export function invalid(kind: string, group: string, name: string, causes: Statu
       ? `${qualified} "${name}" is invalid: ${list[0]}`
       : `${qualified} "${name}" is invalid: [${list.join(', ')}]`;
   return new StatusError('Invalid', 422, msg, { name, group, kind, causes });
+}
+
+/**
+ * The watch cache's answer to a watch from a revision it no longer holds (watch_cache.go
+ * getAllEventsSinceLocked): 410 Expired, `too old resource version: <requested> (<oldest kept - 1>)`.
+ */
+export function resourceExpired(requested: number, compacted: number): StatusError {
+  return new StatusError('Expired', 410, `too old resource version: ${requested} (${compacted})`);
 }
 
 export function badRequest(message: string): StatusError {

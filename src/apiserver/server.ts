@@ -1,5 +1,4 @@
-import type { Keyspace } from '../storage/keyspace.js';
-import { RevisionMismatch } from '../storage/keyspace.js';
+import { type KeyEvent, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
 import type { ClusterClock } from '../sim/clock.js';
 import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
@@ -14,6 +13,7 @@ import {
   invalid,
   namespaceTerminating,
   notFound,
+  resourceExpired,
 } from './errors.js';
 import {
   type ResourceInfo,
@@ -475,7 +475,7 @@ export class ApiServer {
     untilTimeMs?: number,
   ): { events: WatchEvent[]; lastRevision: number } {
     const prefix = info ? storagePrefix(info, namespace) : '/registry/';
-    const raw = this.store.changesSince(afterRevision, prefix, undefined, untilTimeMs);
+    const raw = this.changesOrExpired(afterRevision, prefix, untilTimeMs);
     const lastRevision = raw.length ? raw[raw.length - 1]!.kv.modRevision : afterRevision;
     const events = raw.flatMap((e): WatchEvent[] => {
       if (!info && !resourceForKey(e.kv.key)) return [];
@@ -489,6 +489,16 @@ export class ApiServer {
       return [{ type, key: e.kv.key, object: o, revision: e.kv.modRevision, timeMs: e.timeMs }];
     });
     return { events, lastRevision };
+  }
+
+  /** The log after a revision; one the compactor already dropped is a watch's 410 Expired. */
+  private changesOrExpired(afterRevision: number, prefix: string, untilTimeMs: number | undefined): KeyEvent[] {
+    try {
+      return this.store.changesSince(afterRevision, prefix, undefined, untilTimeMs);
+    } catch (e) {
+      if (e instanceof RevisionCompacted) throw resourceExpired(afterRevision, e.compacted);
+      throw e;
+    }
   }
 
   groupResource(info: ResourceInfo): string {

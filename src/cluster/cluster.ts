@@ -9,6 +9,7 @@ import type { TimerQueue } from '../storage/timers.js';
 import { ControlPlane } from '../controllers/control-plane.js';
 import { type ClockRequest, SettingsError, clockSettingsFrom } from './settings.js';
 import { CorruptClusterFile, clusterFileError } from '../storage/cluster-file-errors.js';
+import { type CatchUpProgress, type ProgressOutput, catchUpProgress } from './progress.js';
 
 const SETTINGS_KEY = 'clock_settings';
 const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
@@ -30,6 +31,8 @@ export interface Cluster {
   readonly catchUpBudgetMs: number;
   /** A catch-up stopped `ms` behind the clock: one warning on stderr per command. */
   behind(ms: number): void;
+  /** What a catch-up from `fromMs` to `targetMs` says while it runs (progress.ts); undefined: nothing. */
+  progress(fromMs: number, targetMs: number): CatchUpProgress | undefined;
   /** the file cannot be written: commands read it as it is, and a write fails (ReadOnlyClusterFile) */
   readonly readOnly: boolean;
   close(): void;
@@ -42,6 +45,8 @@ export interface OpenOptions {
   realNow?: () => number;
   /** where a warning line goes (the command's stderr); none: dropped */
   warn?: (line: string) => void;
+  /** where a long catch-up's progress goes (the command's stderr, when it is a terminal); none: nowhere */
+  progress?: ProgressOutput;
 }
 
 /** Opens the cluster at path, creating a default cluster when the file is new or empty. */
@@ -124,7 +129,22 @@ function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, 
         `(speed ${settings.speed}); the rest runs at the next command\n`,
     );
   };
-  return { path, store, clock, random, api, timers, controlPlane, readOnly: store.readOnly, catchUpBudgetMs, behind, close: () => store.close() };
+  const out = opts.progress;
+  const progress = (fromMs: number, targetMs: number) => (out ? catchUpProgress(out, () => clock.realMs(), fromMs, targetMs) : undefined);
+  return {
+    path,
+    store,
+    clock,
+    random,
+    api,
+    timers,
+    controlPlane,
+    readOnly: store.readOnly,
+    catchUpBudgetMs,
+    behind,
+    progress,
+    close: () => store.close(),
+  };
 }
 
 /** Whole seconds, as Go prints a duration (`3m20s`). */

@@ -16,6 +16,7 @@
  */
 import type { ClusterClock } from '../sim/clock.js';
 import type { Cluster } from './cluster.js';
+import type { CatchUpProgress } from './progress.js';
 
 /** Something that has work due at instants of cluster time: the control plane. */
 export interface Reactor {
@@ -109,10 +110,11 @@ function runSteps(
   transact: Transact,
   until: () => number,
   limit: CatchUpLimit | undefined,
-  afterStep?: () => boolean,
+  afterStep?: (at: number) => boolean,
 ): StepsEnd {
-  while (stepOnce(clock, reactor, transact, until()) !== undefined) {
-    if (afterStep?.()) return 'stopped';
+  let at: number | undefined;
+  while ((at = stepOnce(clock, reactor, transact, until())) !== undefined) {
+    if (afterStep?.(at)) return 'stopped';
     if (limit && limit.realNow() >= limit.untilRealMs) return 'cut-short';
   }
   return 'none-due';
@@ -123,8 +125,16 @@ function runSteps(
  * the clock to target. Costs what is due, not how long the cluster sat idle. Returns false when
  * `limit` stopped it with something still due by target.
  */
-export function catchUp(clock: ClusterClock, reactor: Reactor, transact: Transact, target: number, limit?: CatchUpLimit): boolean {
-  if (runSteps(clock, reactor, transact, () => target, limit) === 'cut-short') return !isDue(reactor.nextDue(), target);
+export function catchUp(
+  clock: ClusterClock,
+  reactor: Reactor,
+  transact: Transact,
+  target: number,
+  limit?: CatchUpLimit,
+  progress?: CatchUpProgress,
+): boolean {
+  const afterStep = progress && ((at: number) => (progress.reached(at), false));
+  if (runSteps(clock, reactor, transact, () => target, limit, afterStep) === 'cut-short') return !isDue(reactor.nextDue(), target);
   if (clock.settings.mode === 'virtual' && target > clock.now()) transact(() => clock.advanceTo(target));
   return true;
 }
@@ -205,7 +215,12 @@ const ADVANCE_TARGET_KEY = 'virtual_advance_target_ms';
  * limit, returns false when it stopped with something still due by target.
  */
 export function advanceTo(cluster: Cluster, target: number, limit?: CatchUpLimit): boolean {
-  return catchUp(cluster.clock, cluster.controlPlane, transactOn(cluster), target, limit);
+  const progress = cluster.progress(cluster.clock.now(), target);
+  try {
+    return catchUp(cluster.clock, cluster.controlPlane, transactOn(cluster), target, limit, progress);
+  } finally {
+    progress?.end();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { WorkQueue } from './framework/work-queue.js';
 import { FailureCounts } from './framework/rate-limiter.js';
 import { handleSyncError, internalHandlerErrorText } from './framework/sync-errors.js';
 import { logRejectedEvent } from './framework/rejected-events.js';
+import { compactIfDue } from '../apiserver/compactor.js';
 
 /** How long a write takes to reach a controller through its informer. */
 export const INFORMER_LATENCY_MS = 1;
@@ -178,6 +179,9 @@ export class ControlPlane {
         }
       }
     }
+    // kube-apiserver's periodic compaction, in this step rather than one of its own (compactor.ts);
+    // never past what an informer has not seen yet.
+    compactIfDue(this.deps.store, now, () => Math.min(...entries.map((e) => e.informer.cursor())));
   }
 
   /**

@@ -89,13 +89,23 @@ export function openClusterFile(path: string): OpenedClusterFile {
     } else if (kind.kind === 'older') {
       migrate(db, path, readOnly, kind.version);
     }
-    if (!readOnly) db.pragma('synchronous = NORMAL');
+    if (!readOnly) {
+      db.pragma('synchronous = NORMAL');
+      // SQLite checkpoints the WAL itself (at a commit that leaves it over 1,000 pages, and when the
+      // last connection closes), but never shrinks it: one large step (an apply of 10,000 pods)
+      // would leave a WAL of its size next to the file for as long as any process has it open.
+      // With a limit, the WAL is cut back to it each time a checkpoint lets it start over.
+      db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    }
     return { db, readOnly };
   } catch (e) {
     db?.close();
     throw clusterFileError(fileSystemError(e, path), path);
   }
 }
+
+/** The size the WAL is cut back to after a checkpoint: SQLite's auto-checkpoint size (1,000 pages of 4 KiB). */
+const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
 
 /** What the file system refused, in words (not Node's `EACCES: permission denied, open '...'`). */
 function fileSystemError(e: unknown, path: string): unknown {

@@ -110,6 +110,11 @@ export interface Keyspace {
   changesSince(afterRevision: number, prefix?: string, limit?: number, untilTimeMs?: number): KeyEvent[];
   /** the value a key was written with at a revision still in the log */
   valueAt(key: string, revision: number): string | undefined;
+  /**
+   * the last revision in the log written at or before a cluster time (the log's time never
+   * decreases with revision), or the compacted revision when none is; reads only the rows it passes
+   */
+  revisionAt(timeMs: number): number;
   /** drops log entries at or below revision (and returns the pages they held to the file system) */
   compact(revision: number): void;
   /** rewrites the file without free pages (etcd's defrag); not inside a transaction */

@@ -94,6 +94,9 @@ export class SqliteKeyspace implements Keyspace {
           'ORDER BY revision LIMIT @limit',
       ),
       lastTime: this.db.prepare<[], { time_ms: number }>('SELECT time_ms FROM log ORDER BY revision DESC LIMIT 1'),
+      // In revision order from the oldest row, up to the first one written after the time.
+      firstRow: this.db.prepare<[], { revision: number }>('SELECT revision FROM log ORDER BY revision LIMIT 1'),
+      firstAfterTime: this.db.prepare<[number], { revision: number }>('SELECT revision FROM log WHERE time_ms > ? ORDER BY revision LIMIT 1'),
       compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
       getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
       deleteMeta: this.db.prepare('DELETE FROM meta WHERE name = ?'),
@@ -218,6 +221,15 @@ export class SqliteKeyspace implements Keyspace {
 
   valueAt(key: string, revision: number): string | undefined {
     return this.stmts.valueAt.get(revision, key)?.value;
+  }
+
+  revisionAt(timeMs: number): number {
+    const later = this.stmts.firstAfterTime.get(timeMs);
+    // Revisions in the log are consecutive: the one before the first later row is the last one by then,
+    // unless that first later row is the log's first (nothing was written by then).
+    if (!later) return Math.max(this.compactedRevision(), this.revision());
+    const first = this.stmts.firstRow.get();
+    return first && later.revision > first.revision ? Math.max(this.compactedRevision(), later.revision - 1) : this.compactedRevision();
   }
 
   firstChangeAfter(afterRevision: number, prefixes: readonly string[]): { revision: number; timeMs: number } | undefined {

@@ -1,6 +1,6 @@
 import type { Cluster } from '../../cluster/cluster.js';
 import { type KeyValue, type Keyspace, RevisionCompacted } from '../../storage/keyspace.js';
-import { CliError } from '../../kubectl/util/errors.js';
+import { CliError, RawError } from '../../kubectl/util/errors.js';
 
 export interface EtcdGetOptions {
   key: string;
@@ -42,7 +42,8 @@ export function etcdCompact(store: Keyspace, text: string): string {
   if (!/^\d+$/.test(text)) throw new CliError(`bad revision: strconv.ParseInt: parsing "${text}": invalid syntax`);
   const current = store.revision();
   if (rev > current) throw new CliError('etcdserver: mvcc: required revision is a future revision');
-  if (rev <= store.compactedRevision()) throw new CliError('etcdserver: mvcc: required revision has been compacted');
+  // cobrautl.ExitWithError(ExitError, err): `Error: <err>`, exit 1
+  if (rev <= store.compactedRevision()) throw new RawError('Error: etcdserver: mvcc: required revision has been compacted\n', 1);
   store.compact(rev);
   return `compacted revision ${rev}\n`;
 }
@@ -79,11 +80,17 @@ export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<
     try {
       return cluster.store.changesSince(after, o.prefix ? o.key : '');
     } catch (e) {
-      if (e instanceof RevisionCompacted) throw new CliError(`watch was canceled (${e.message})`);
+      // etcdctl's printWatchCh says why the server canceled the watch (the client's ErrCompacted
+      // text), then watchCommandFunc exits with ExitInterrupted (5) (etcdctl/ctlv3/command/watch_command.go).
+      if (e instanceof RevisionCompacted) {
+        throw new RawError(`watch was canceled (etcdserver: ${e.message})\nError: watch is canceled by the server\n`, 5);
+      }
       throw e;
     }
   };
   const emit = () => {
+    // Up to the head: a watch of a quiet prefix moves on with the log, so the compactor never passes it.
+    const head = cluster.store.revision();
     for (const e of changes()) {
       after = e.kv.modRevision;
       if (!o.prefix && e.kv.key !== o.key) continue;
@@ -95,6 +102,7 @@ export async function etcdWatch(cluster: Cluster, o: EtcdWatchOptions): Promise<
       s += `${e.kv.key}\n${e.kv.value}\n`;
       o.out(s);
     }
+    after = Math.max(after, head);
   };
   emit();
   if (cluster.clock.settings.mode === 'virtual') return;

@@ -83,6 +83,9 @@ export async function watchGet(cluster: Cluster, o: WatchGetOptions): Promise<vo
   let revision = startRevision;
   let lastChangeMs = cluster.clock.now();
   const onStep = () => {
+    // Read up to the head: a watch of a quiet resource moves on too, as an etcd watch does, so the
+    // compactor (which keeps only the last minutes of the log) never passes it.
+    const head = api.revision();
     for (const ev of api.changesSince(revision, info, ns)) {
       revision = Math.max(revision, ev.revision);
       const seen = filter.apply(ev.type, ev.object);
@@ -90,6 +93,7 @@ export async function watchGet(cluster: Cluster, o: WatchGetOptions): Promise<vo
       out.event(seen.type, seen.object, ev.timeMs);
       lastChangeMs = ev.timeMs;
     }
+    revision = Math.max(revision, head);
   };
   const timeout = o.timeoutMs && o.timeoutMs > 0 ? o.timeoutMs : undefined;
   await waitUntil(cluster, {

@@ -58,6 +58,8 @@ export async function rolloutStatus(cluster: Cluster, req: StatusRequest): Promi
     let lastChangeMs = cluster.clock.now();
     const onStep = () => {
       if (finished) return;
+      // Up to the head, as watch-get.ts: the compactor never passes a watch of a quiet resource.
+      const head = api.revision();
       for (const ev of api.changesSince(revision, info, ns)) {
         revision = Math.max(revision, ev.revision);
         if (ev.object.metadata.name !== name) continue;
@@ -80,6 +82,7 @@ export async function rolloutStatus(cluster: Cluster, req: StatusRequest): Promi
           return;
         }
       }
+      revision = Math.max(revision, head);
     };
     const quiet = virtualQuietMs(target);
     await waitUntil(cluster, {

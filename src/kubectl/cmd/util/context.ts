@@ -33,7 +33,11 @@ export class Context {
   /** The cluster, caught up with everything due (controllers included) before the command looks at it. */
   cluster(): Cluster {
     if (!this.opened) {
-      this.opened = openCluster(this.dbPath, { env: this.io.env, warn: (line) => this.io.err(line) });
+      this.opened = openCluster(this.dbPath, {
+        env: this.io.env,
+        warn: (line) => this.io.err(line),
+        progress: { isTTY: this.io.stderrIsTTY?.() ?? false, write: (text) => this.io.err(text) },
+      });
       // A file that cannot be written is shown as it was last written: replaying what fell due
       // since would write (a write of the command itself fails with a clear error).
       if (!this.opened.readOnly) settle(this.opened);

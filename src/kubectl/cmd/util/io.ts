@@ -13,6 +13,8 @@ export interface CommandIO {
   programName: string;
   /** whether standard output is a terminal (absent: it is not), for kubemu's own coloured reports */
   stdoutIsTTY?: () => boolean;
+  /** whether standard error is a terminal (absent: it is not), for a long catch-up's progress line */
+  stderrIsTTY?: () => boolean;
 }
 
 export function processIO(programName: string): CommandIO {
@@ -24,6 +26,7 @@ export function processIO(programName: string): CommandIO {
     cwd: process.cwd(),
     programName,
     stdoutIsTTY: () => (require('node:tty') as typeof import('node:tty')).isatty(1),
+    stderrIsTTY: () => (require('node:tty') as typeof import('node:tty')).isatty(2),
   };
 }
 
