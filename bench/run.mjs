@@ -58,3 +58,4 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+(await import(join(root, 'bench', 'large-cluster.mjs'))).largeClusterBench(root);
