@@ -29,6 +29,7 @@ import { DecodedObjects, parseStoredObject } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
 import type { PatchType } from './patch-object.js';
 import { lazy } from '../common/lazy.js';
+import { selectorMatches, type Selector } from '../labels/label-selector.js';
 import { asPod, type PodCondition } from '../api/core/v1/pod.js';
 import { isPodTerminal } from '../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.js';
@@ -131,17 +132,42 @@ export class ApiServer {
 
   /** Objects of one resource, in one namespace or all (namespace undefined), in key order; frozen. */
   list(info: ResourceInfo, namespace: string | undefined, filter?: (o: KubeObject) => boolean): KubeObject[] {
-    const prefix = storagePrefix(info, namespace);
-    let all = this.cache.list(prefix, (key) => this.read(key));
-    if (!all) {
-      const entries = this.store.listRevisions(prefix).map(({ key, modRevision }) => ({
-        key,
-        obj: this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null'),
-      }));
-      this.cache.rememberList(prefix, entries);
-      all = entries.map((e) => e.obj);
-    }
+    const all = this.cached(storagePrefix(info, namespace));
     return filter ? all.filter(filter) : [...all];
+  }
+
+  /**
+   * The objects a label selector selects, in key order: list(info, namespace) filtered by it,
+   * found through the read cache's label index when the selector requires one label value.
+   */
+  listSelected(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
+    if (selector.kind === 'nothing') return [];
+    const prefix = storagePrefix(info, namespace);
+    const matches = (o: KubeObject) => selectorMatches(selector, o.metadata.labels);
+    const eq = selector.requirements.find((r) => (r.operator === '=' || r.operator === '==' || r.operator === 'in') && r.values.length === 1);
+    const value = eq?.values[0];
+    if (!eq || value === undefined) return this.cached(prefix).filter(matches);
+    this.cached(prefix);
+    return (this.cache.labelled(prefix, (key) => this.read(key), eq.key, value) ?? []).filter(matches);
+  }
+
+  /** The objects whose controller (ownerReference with controller: true) has this UID, in key order. */
+  listControlledBy(info: ResourceInfo, namespace: string | undefined, uid: string): KubeObject[] {
+    const prefix = storagePrefix(info, namespace);
+    this.cached(prefix);
+    return this.cache.controlledBy(prefix, (key) => this.read(key), uid) ?? [];
+  }
+
+  /** Every object under prefix in key order, from the read cache (read and remembered on a miss); shared. */
+  private cached(prefix: string): readonly KubeObject[] {
+    const hit = this.cache.list(prefix, (key) => this.read(key));
+    if (hit) return hit;
+    const entries = this.store.listRevisions(prefix).map(({ key, modRevision }) => ({
+      key,
+      obj: this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null'),
+    }));
+    this.cache.rememberList(prefix, entries);
+    return entries.map((e) => e.obj);
   }
 
   /** The list's resourceVersion: the store's current revision. */

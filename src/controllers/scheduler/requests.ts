@@ -95,11 +95,17 @@ function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts 
 
 /** A node's status.allocatable as amounts (cpu in millicores). */
 export function nodeAllocatable(node: KubeObject): ResourceAmounts {
+  // Every pod scheduled reads every node's allocatable: parse it once per (frozen) node object.
+  const hit = allocatableMemo.get(node);
+  if (hit) return new Map(hit);
   const alloc = asNode(node).status?.allocatable ?? {};
   const out: ResourceAmounts = new Map();
   for (const [k, v] of Object.entries(alloc)) out.set(k, amountOf(k, v));
-  return out;
+  if (Object.isFrozen(node)) allocatableMemo.set(node, out);
+  return new Map(out);
 }
+
+const allocatableMemo = new WeakMap<KubeObject, ResourceAmounts>();
 
 /** The sum of the requests of the pods on a node (what NodeInfo.Requested holds). */
 export function sumRequests(pods: readonly KubeObject[], nonZero = false): ResourceAmounts {
