@@ -4,6 +4,8 @@ interface CachedList {
   byKey: Map<string, KubeObject>;
   /** the objects in key order; rebuilt after a change */
   sorted: KubeObject[] | undefined;
+  /** the keys of `sorted`, in the same order (kept with it) */
+  keys: string[] | undefined;
   /** keys written since the list was read: re-read them before the next use */
   dirty: Set<string>;
   /** `label=value` → keys of the objects carrying that label; built on first use, then kept current */
@@ -43,6 +45,45 @@ function indexRemove(index: Map<string, Set<string>> | undefined, terms: readonl
     keys.delete(key);
     if (!keys.size) index.delete(t);
   }
+}
+
+/** More stale keys than this and the sorted list is rebuilt at its next use instead of patched. */
+const PATCH_LIMIT = 256;
+
+/**
+ * The sorted arrays with the stale keys put in place (byKey already holds their new objects), as
+ * fresh arrays so that a list handed out before stays as it was: a write to one pod of 10,000
+ * costs a binary search and a copy, not a sort of 10,000 keys.
+ */
+function patchSorted(entry: CachedList): void {
+  if (!entry.sorted || !entry.keys || entry.dirty.size > PATCH_LIMIT) {
+    entry.sorted = undefined;
+    entry.keys = undefined;
+    return;
+  }
+  const keys = entry.keys.slice();
+  const sorted = entry.sorted.slice();
+  for (const key of entry.dirty) {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((keys[mid] as string) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    const obj = entry.byKey.get(key);
+    const present = keys[lo] === key;
+    if (present && obj) sorted[lo] = obj;
+    else if (present) {
+      keys.splice(lo, 1);
+      sorted.splice(lo, 1);
+    } else if (obj) {
+      keys.splice(lo, 0, key);
+      sorted.splice(lo, 0, obj);
+    }
+  }
+  entry.keys = keys;
+  entry.sorted = sorted;
 }
 
 function byKeyOrder(a: string, b: string): number {
@@ -93,9 +134,16 @@ export class ReadCache {
     const entry = this.current(prefix, read);
     if (!entry) return undefined;
     if (!entry.sorted) {
-      entry.sorted = [...entry.byKey.keys()].sort(byKeyOrder).map((k) => entry.byKey.get(k)!);
+      entry.keys = [...entry.byKey.keys()].sort(byKeyOrder);
+      entry.sorted = entry.keys.map((k) => entry.byKey.get(k)!);
     }
     return entry.sorted;
+  }
+
+  /** Whether a list under prefix is cached (its stale keys are read again at its next use). */
+  holds(prefix: string): boolean {
+    this.check();
+    return this.lists.has(prefix);
   }
 
   /**
@@ -148,8 +196,8 @@ export class ReadCache {
           indexAdd(entry.byController, controllerUids(o), key);
         } else entry.byKey.delete(key);
       }
+      patchSorted(entry);
       entry.dirty.clear();
-      entry.sorted = undefined;
     }
     return entry;
   }
@@ -158,6 +206,7 @@ export class ReadCache {
     this.lists.set(prefix, {
       byKey: new Map(entries.map((e) => [e.key, e.obj])),
       sorted: entries.map((e) => e.obj),
+      keys: entries.map((e) => e.key),
       dirty: new Set(),
     });
   }

@@ -67,16 +67,38 @@ function spreadSelector(ctx: ControllerContext, pod: KubeObject): SpreadSelector
   const ns = pod.metadata.namespace;
   const labels = pod.metadata.labels ?? {};
   const labelsKey = JSON.stringify(labels);
+  // The same Services and ReplicaSets (same arrays) and the same labels give the same selector:
+  // a Deployment's pods scheduled in one go look through the namespace's ReplicaSets once.
+  const services = ctx.api.listShared(SERVICE, ns);
+  const replicaSets = ctx.api.listShared(REPLICA_SET, ns);
+  let byServices = spreadMemo.get(replicaSets);
+  if (!byServices) spreadMemo.set(replicaSets, (byServices = new WeakMap()));
+  let byLabels = byServices.get(services);
+  if (!byLabels) byServices.set(services, (byLabels = new Map()));
+  if (byLabels.has(labelsKey)) return byLabels.get(labelsKey);
+  const found = buildSpreadSelector(services, replicaSets, labels, labelsKey);
+  byLabels.set(labelsKey, found);
+  return found;
+}
+
+const spreadMemo = new WeakMap<readonly KubeObject[], WeakMap<readonly KubeObject[], Map<string, SpreadSelector | undefined>>>();
+
+function buildSpreadSelector(
+  services: readonly KubeObject[],
+  replicaSets: readonly KubeObject[],
+  labels: Record<string, string>,
+  labelsKey: string,
+): SpreadSelector | undefined {
   const parts: ((l: Record<string, string> | undefined) => boolean)[] = [];
   const keys: string[] = [];
-  for (const svc of ctx.api.list(SERVICE, ns)) {
+  for (const svc of services) {
     const sel = asService(svc).spec?.selector ?? {};
     const entries = Object.entries(sel);
     if (!entries.length || !entries.every(([k, v]) => labels[k] === v)) continue;
     parts.push((l) => entries.every(([k, v]) => (l ?? {})[k] === v));
     keys.push(`svc:${JSON.stringify(entries)}`);
   }
-  for (const rs of ctx.api.list(REPLICA_SET, ns)) {
+  for (const rs of replicaSets) {
     const sel = compileLabelSelector((rs['spec'] as JsonObject | undefined)?.['selector'] as JsonObject | undefined);
     if (!sel || sel.empty || !selects(sel, labels, labelsKey)) continue;
     parts.push(sel.matches);

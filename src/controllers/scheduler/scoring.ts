@@ -2,7 +2,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import type { PreferredSchedulingTerm } from '../../api/core/v1/affinity.js';
 import { nodeTaints, tolerates } from './filters.js';
-import { nodeAllocatable, podRequests, sumRequests } from './requests.js';
+import { nodeAllocatable, sharedPodRequests, sumRequests } from './requests.js';
 
 /** framework.MaxNodeScore: every plugin scores a node 0..100 before its weight applies. */
 export const MAX_NODE_SCORE = 100;
@@ -38,7 +38,7 @@ export interface Candidate {
 export function leastAllocatedScore(pod: KubeObject, c: Candidate): number {
   const alloc = nodeAllocatable(c.node);
   const used = sumRequests(c.pods, true);
-  const mine = podRequests(pod, true);
+  const mine = sharedPodRequests(pod, true);
   let total = 0;
   for (const r of ['cpu', 'memory']) {
     const capacity = alloc.get(r) ?? 0;
@@ -56,7 +56,7 @@ export function leastAllocatedScore(pod: KubeObject, c: Candidate): number {
 export function balancedAllocationScore(pod: KubeObject, c: Candidate): number {
   const alloc = nodeAllocatable(c.node);
   const used = sumRequests(c.pods);
-  const mine = podRequests(pod);
+  const mine = sharedPodRequests(pod, false);
   const fraction = (r: string) => {
     const capacity = alloc.get(r) ?? 0;
     if (capacity === 0) return 1;

@@ -76,7 +76,12 @@ test('a cached list follows this process\'s own creates, updates and deletes, in
 test("this process's own writes keep its cached lists: only the written key is read again, not the whole list", () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
   let listed = 0;
+  const list = c.store.list.bind(c.store);
   const listRevisions = c.store.listRevisions.bind(c.store);
+  c.store.list = (prefix: string) => {
+    listed++;
+    return list(prefix);
+  };
   c.store.listRevisions = (prefix: string) => {
     listed++;
     return listRevisions(prefix);
