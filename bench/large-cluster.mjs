@@ -93,9 +93,9 @@ export function largeClusterBench(root) {
   const pods = deployments * perDeployment;
   const dir = mkdtempSync(join(tmpdir(), 'kubemu-bench-large-'));
   try {
-    // 1,000-replica rolling update: 10 workers of 110 pods hold the old and the surged new pods.
+    // 1,000-replica rolling update: 12 workers of 110 pods hold the old and the surged new pods (1,250 at most).
     {
-      const env = newCluster(dir, 'rolling', bin, 10);
+      const env = newCluster(dir, 'rolling', bin, 12);
       run(bin, env, ['apply', '-f', writeJson(dir, 'rolling.json', deployment('big', 1000))]);
       run(bin, env, ['cluster', 'advance', '2m']);
       run(bin, env, ['set', 'image', 'deployment/big', 'app=ghcr.io/example/app:1.1']);

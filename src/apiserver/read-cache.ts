@@ -64,13 +64,7 @@ function patchSorted(entry: CachedList): void {
   const keys = entry.keys.slice();
   const sorted = entry.sorted.slice();
   for (const key of entry.dirty) {
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((keys[mid] as string) < key) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(keys, key);
     const obj = entry.byKey.get(key);
     const present = keys[lo] === key;
     if (present && obj) sorted[lo] = obj;
@@ -84,6 +78,18 @@ function patchSorted(entry: CachedList): void {
   }
   entry.keys = keys;
   entry.sorted = sorted;
+}
+
+/** The first index of sorted keys whose key is not less than `key`. */
+function lowerBound(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((keys[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function byKeyOrder(a: string, b: string): number {
@@ -138,6 +144,28 @@ export class ReadCache {
       entry.sorted = entry.keys.map((k) => entry.byKey.get(k)!);
     }
     return entry.sorted;
+  }
+
+  /**
+   * The objects under prefix taken from a cached list of a shorter prefix that holds them all
+   * (`/registry/pods/default/` from `/registry/pods/`), in key order; undefined if none is cached.
+   */
+  within(prefix: string, read: (key: string) => KubeObject | undefined): { key: string; obj: KubeObject }[] | undefined {
+    this.check();
+    for (const outer of this.lists.keys()) {
+      if (outer === prefix || !prefix.startsWith(outer)) continue;
+      this.list(outer, read);
+      const entry = this.lists.get(outer);
+      if (!entry?.keys || !entry.sorted) continue;
+      const out: { key: string; obj: KubeObject }[] = [];
+      for (let i = lowerBound(entry.keys, prefix); i < entry.keys.length; i++) {
+        const key = entry.keys[i] as string;
+        if (!key.startsWith(prefix)) break;
+        out.push({ key, obj: entry.sorted[i] as KubeObject });
+      }
+      return out;
+    }
+    return undefined;
   }
 
   /** Whether a list under prefix is cached (its stale keys are read again at its next use). */

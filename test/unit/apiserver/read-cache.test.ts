@@ -76,12 +76,7 @@ test('a cached list follows this process\'s own creates, updates and deletes, in
 test("this process's own writes keep its cached lists: only the written key is read again, not the whole list", () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
   let listed = 0;
-  const list = c.store.list.bind(c.store);
   const listRevisions = c.store.listRevisions.bind(c.store);
-  c.store.list = (prefix: string) => {
-    listed++;
-    return list(prefix);
-  };
   c.store.listRevisions = (prefix: string) => {
     listed++;
     return listRevisions(prefix);
@@ -92,6 +87,7 @@ test("this process's own writes keep its cached lists: only the written key is r
     assert.equal(c.api.list(CM, 'default').length, 2 + i);
   }
   // Before, each write's own revision step dropped every cached list: 6 reads of the prefix.
+  // (A list from the store starts with the keys and revisions, whatever it reads next.)
   assert.equal(listed, 1);
   c.close();
 });
@@ -123,5 +119,24 @@ test('listing by label or by controller gives what filtering the whole list give
   assert.deepEqual(names(c.api.listControlledBy(CM, 'default', 'u2')), ['b', 'm']);
   assert.deepEqual(names(c.api.listSelected(CM, undefined, parseSelector('app in (a)'))), ['a', 'b', 'm']);
   assert.deepEqual(names(c.api.listSelected(CM, undefined, parseSelector('app in (a,b),!tier'))), ['a', 'm']);
+  c.close();
+});
+
+test("one namespace's list is cut from a cached list of every namespace, and follows later writes", () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  const names = (ns: string | undefined) => c.api.list(CM, ns).map((o) => `${o.metadata.namespace}/${o.metadata.name}`);
+  const all = names(undefined);
+  let listed = 0;
+  const listRevisions = c.store.listRevisions.bind(c.store);
+  c.store.listRevisions = (prefix: string) => {
+    listed++;
+    return listRevisions(prefix);
+  };
+  assert.deepEqual(names('kube-system'), all.filter((n) => n.startsWith('kube-system/')));
+  assert.equal(listed, 0);
+  c.api.create(CM, 'kube-system', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } });
+  c.api.delete(CM, 'kube-system', 'kube-root-ca.crt');
+  assert.deepEqual(names('kube-system'), ['kube-system/a']);
+  assert.deepEqual(names('kube-public'), ['kube-public/kube-root-ca.crt']);
   c.close();
 });
