@@ -181,11 +181,16 @@ export class ApiServer {
     const missing = revisions.filter(({ key, modRevision }) => !this.decoded.has(key, modRevision)).length;
     // Most values not decoded yet (a first list in a process): one prefix read with the values,
     // far cheaper than a query per key (10,000 pods: one scan, not 10,000 lookups).
-    const values = missing > revisions.length / 2 ? new Map(this.store.list(prefix).map((kv) => [kv.key, kv] as const)) : undefined;
-    const entries = (values ? [...values.values()] : revisions).map(({ key, modRevision }) => ({
-      key,
-      obj: this.decoded.decode(key, modRevision, () => values?.get(key)?.value ?? this.store.get(key)?.value ?? 'null'),
-    }));
+    let entries: { key: string; obj: KubeObject }[];
+    if (missing > revisions.length / 2) {
+      entries = [];
+      this.store.scan(prefix, ({ key, value, modRevision }) => entries.push({ key, obj: this.decoded.decode(key, modRevision, () => value) }));
+    } else {
+      entries = revisions.map(({ key, modRevision }) => ({
+        key,
+        obj: this.decoded.decode(key, modRevision, () => this.store.get(key)?.value ?? 'null'),
+      }));
+    }
     this.cache.rememberList(prefix, entries);
     return entries.map((e) => e.obj);
   }

@@ -81,6 +81,11 @@ export interface Keyspace {
   modRevision(key: string): number;
   /** keys starting with prefix, in key order */
   list(prefix: string): KeyValue[];
+  /**
+   * list(prefix) one row at a time, for a caller that keeps only what it makes of each value
+   * (10,000 pods' JSON never held at once); the callback must not use the keyspace.
+   */
+  scan(prefix: string, each: (kv: KeyValue) => void): void;
   /** the keys under prefix with their modRevision only (no values), in key order */
   listRevisions(prefix: string): { key: string; modRevision: number }[];
   /**

@@ -112,6 +112,10 @@ export class SqliteKeyspace implements Keyspace {
     return this.stmts.list.all(prefix, prefixEnd(prefix)).map(toKv);
   }
 
+  scan(prefix: string, each: (kv: KeyValue) => void): void {
+    for (const r of this.stmts.list.iterate(prefix, prefixEnd(prefix))) each(toKv(r));
+  }
+
   modRevision(key: string): number {
     return this.stmts.rev.get(key)?.mod_revision ?? 0;
   }
