@@ -67,6 +67,22 @@ export interface WatchEvent {
   timeMs: number;
 }
 
+/**
+ * A label the selector requires to have one value (`app=x`, `app==x`, `app in (x)`), if any: every
+ * object it selects carries that label pair. Only keys of plain characters (all valid label keys)
+ * are offered, so that the key can be quoted in a JSON path as it is.
+ */
+function requiredLabel(selector: Selector): { key: string; value: string } | undefined {
+  if (selector.kind === 'nothing') return undefined;
+  for (const r of selector.requirements) {
+    const value = r.values[0];
+    if ((r.operator === '=' || r.operator === '==' || r.operator === 'in') && r.values.length === 1 && value !== undefined && /^[A-Za-z0-9._/-]+$/.test(r.key)) {
+      return { key: r.key, value };
+    }
+  }
+  return undefined;
+}
+
 /** The finalizers the garbage collector acts on (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
 export const FINALIZER_ORPHAN = 'orphan';
 export const FINALIZER_FOREGROUND = 'foregroundDeletion';
@@ -152,11 +168,25 @@ export class ApiServer {
     if (selector.kind === 'nothing') return [];
     const prefix = storagePrefix(info, namespace);
     const matches = (o: KubeObject) => selectorMatches(selector, o.metadata.labels);
-    const eq = selector.requirements.find((r) => (r.operator === '=' || r.operator === '==' || r.operator === 'in') && r.values.length === 1);
-    const value = eq?.values[0];
-    if (!eq || value === undefined) return this.cached(prefix).filter(matches);
+    const eq = requiredLabel(selector);
+    if (!eq) return this.cached(prefix).filter(matches);
     if (!this.cache.holds(prefix)) this.cached(prefix);
-    return (this.cache.labelled(prefix, (key) => this.read(key), eq.key, value) ?? []).filter(matches);
+    return (this.cache.labelled(prefix, (key) => this.read(key), eq.key, eq.value) ?? []).filter(matches);
+  }
+
+  /**
+   * listSelected for a command that lists once (kubectl get -l): when this process has not read
+   * the list yet, the store picks the objects carrying the selector's required label and only
+   * those are decoded (20 pods of 10,000), and nothing is remembered as a list.
+   */
+  listSelectedOnce(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
+    const prefix = storagePrefix(info, namespace);
+    const eq = requiredLabel(selector);
+    if (!eq || this.cache.holds(prefix)) return this.listSelected(info, namespace, selector);
+    return this.store
+      .listWhereString(prefix, `$.metadata.labels."${eq.key}"`, eq.value)
+      .map(({ key, value, modRevision }) => this.decoded.decode(key, modRevision, () => value))
+      .filter((o) => selectorMatches(selector, o.metadata.labels));
   }
 
   /** The objects whose controller (ownerReference with controller: true) has this UID, in key order. */

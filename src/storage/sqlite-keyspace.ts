@@ -64,6 +64,9 @@ export class SqliteKeyspace implements Keyspace {
       list: this.db.prepare<[string, string], KvRow>(
         'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
       ),
+      listWhere: this.db.prepare<[string, string, string, string], KvRow>(
+        'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND json_extract(value, ?) = ? ORDER BY key',
+      ),
       rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
       revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
         'SELECT create_revision, mod_revision FROM kv WHERE key = ?',
@@ -110,6 +113,12 @@ export class SqliteKeyspace implements Keyspace {
 
   list(prefix: string): KeyValue[] {
     return this.stmts.list.all(prefix, prefixEnd(prefix)).map(toKv);
+  }
+
+  listWhereString(prefix: string, jsonPath: string, value: string): KeyValue[] {
+    // json_extract gives a JSON string as TEXT and anything else as another type, which never
+    // equals the TEXT bound here: only string values match, as in a label comparison.
+    return this.stmts.listWhere.all(prefix, prefixEnd(prefix), jsonPath, value).map(toKv);
   }
 
   scan(prefix: string, each: (kv: KeyValue) => void): void {

@@ -140,3 +140,38 @@ test("one namespace's list is cut from a cached list of every namespace, and fol
   assert.deepEqual(names('kube-public'), ['kube-public/kube-root-ca.crt']);
   c.close();
 });
+
+test('a one-off label selection decodes only the objects carrying the required label, and selects what a full list does', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-cache-'));
+  try {
+    const path = join(dir, 'c.db');
+    const env = { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' };
+    const c = openCluster(path, { env });
+    for (const [name, labels] of [['x', { app: 'a' }], ['y', { app: 'b' }], ['z', { app: 'a', tier: 'db' }], ['w', { 'example.com/app': 'a' }]] as const) {
+      c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels } });
+    }
+    c.close();
+    const names = (os: { metadata: { name?: string } }[]) => os.map((o) => o.metadata.name);
+    for (const [text, want] of [
+      ['app=a', ['x', 'z']],
+      ['app in (a),tier!=db', ['x']],
+      ['example.com/app==a', ['w']],
+      ['app=a,tier', ['z']],
+      ['app!=a', ['kube-root-ca.crt', 'w', 'y']],
+    ] as const) {
+      const fresh = openCluster(path, { env });
+      let listed = 0;
+      const listRevisions = fresh.store.listRevisions.bind(fresh.store);
+      fresh.store.listRevisions = (prefix: string) => {
+        listed++;
+        return listRevisions(prefix);
+      };
+      assert.deepEqual(names(fresh.api.listSelectedOnce(CM, 'default', parseSelector(text))), want, text);
+      // Only a selector without a required label value lists everything.
+      assert.equal(listed, text === 'app!=a' ? 1 : 0, text);
+      fresh.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
