@@ -138,8 +138,16 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   revision(): number {
-    return Number(this.getMeta('revision') ?? '1');
+    // Read at every cached read (the API server's read cache checks it): inside a write
+    // transaction nobody else can move it, so it is parsed once there, not every time.
+    if (this.metaCache && this.txRevision !== undefined) return this.txRevision;
+    const rev = Number(this.getMeta('revision') ?? '1');
+    if (this.metaCache) this.txRevision = rev;
+    return rev;
   }
+
+  /** revision() inside the current write transaction (cleared with the meta cache) */
+  private txRevision: number | undefined;
 
   compactedRevision(): number {
     return Number(this.getMeta('compact_revision') ?? '0');
@@ -148,6 +156,7 @@ export class SqliteKeyspace implements Keyspace {
   private nextRevision(): number {
     const rev = this.revision() + 1;
     this.setMeta('revision', String(rev));
+    if (this.metaCache) this.txRevision = rev;
     return rev;
   }
 
@@ -283,6 +292,7 @@ export class SqliteKeyspace implements Keyspace {
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.depth++;
+    this.txRevision = undefined;
     this.metaCache = new Map();
     this.metaDirty = new Set();
     try {
@@ -302,6 +312,7 @@ export class SqliteKeyspace implements Keyspace {
       throw clusterFileError(e, this.path);
     } finally {
       this.depth--;
+      this.txRevision = undefined;
       this.metaCache = undefined;
       this.metaDirty = undefined;
     }
@@ -334,6 +345,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   setMeta(name: string, value: string): void {
+    if (name === 'revision') this.txRevision = undefined;
     if (!this.metaCache || !this.metaDirty) {
       this.stmts.setMeta.run(name, value);
       return;
@@ -343,6 +355,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   deleteMeta(name: string): void {
+    if (name === 'revision') this.txRevision = undefined;
     if (!this.metaCache || !this.metaDirty) {
       this.stmts.deleteMeta.run(name);
       return;
