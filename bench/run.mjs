@@ -60,3 +60,4 @@ try {
 }
 
 await import('./steady-state.mjs'); // issue 11: steady state, the idle wall clock, crash loops
+(await import(join(root, 'bench', 'large-cluster.mjs'))).largeClusterBench(root);

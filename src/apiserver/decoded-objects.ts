@@ -51,6 +51,11 @@ export class DecodedObjects {
     return obj;
   }
 
+  /** Whether the object at key with this modRevision is decoded already. */
+  has(key: string, modRevision: number): boolean {
+    return this.epoch === this.rollbackEpoch() && this.byKey.get(key)?.rev === modRevision;
+  }
+
   forget(key: string): void {
     this.byKey.delete(key);
   }

@@ -4,8 +4,96 @@ interface CachedList {
   byKey: Map<string, KubeObject>;
   /** the objects in key order; rebuilt after a change */
   sorted: KubeObject[] | undefined;
+  /** the keys of `sorted`, in the same order (kept with it) */
+  keys: string[] | undefined;
   /** keys written since the list was read: re-read them before the next use */
   dirty: Set<string>;
+  /** `label=value` → keys of the objects carrying that label; built on first use, then kept current */
+  byLabel?: Map<string, Set<string>>;
+  /** the UID of an object's controller (ownerReference with controller: true) → keys; likewise */
+  byController?: Map<string, Set<string>>;
+}
+
+/** The index entry of a label pair; NUL cannot occur in a label key. */
+function labelPair(key: string, value: string): string {
+  return `${key}\u0000${value}`;
+}
+
+function labelPairs(o: KubeObject): string[] {
+  return Object.entries(o.metadata.labels ?? {}).map(([k, v]) => labelPair(k, v));
+}
+
+function controllerUids(o: KubeObject): string[] {
+  const ref = (o.metadata.ownerReferences ?? []).find((r) => r.controller === true);
+  return ref?.uid ? [ref.uid] : [];
+}
+
+function indexAdd(index: Map<string, Set<string>> | undefined, terms: readonly string[], key: string): void {
+  if (!index) return;
+  for (const t of terms) {
+    let keys = index.get(t);
+    if (!keys) index.set(t, (keys = new Set()));
+    keys.add(key);
+  }
+}
+
+function indexRemove(index: Map<string, Set<string>> | undefined, terms: readonly string[], key: string): void {
+  if (!index) return;
+  for (const t of terms) {
+    const keys = index.get(t);
+    if (!keys) continue;
+    keys.delete(key);
+    if (!keys.size) index.delete(t);
+  }
+}
+
+/** More stale keys than this and the sorted list is rebuilt at its next use instead of patched. */
+const PATCH_LIMIT = 256;
+
+/**
+ * The sorted arrays with the stale keys put in place (byKey already holds their new objects), as
+ * fresh arrays so that a list handed out before stays as it was: a write to one pod of 10,000
+ * costs a binary search and a copy, not a sort of 10,000 keys.
+ */
+function patchSorted(entry: CachedList): void {
+  if (!entry.sorted || !entry.keys || entry.dirty.size > PATCH_LIMIT) {
+    entry.sorted = undefined;
+    entry.keys = undefined;
+    return;
+  }
+  const keys = entry.keys.slice();
+  const sorted = entry.sorted.slice();
+  for (const key of entry.dirty) {
+    const lo = lowerBound(keys, key);
+    const obj = entry.byKey.get(key);
+    const present = keys[lo] === key;
+    if (present && obj) sorted[lo] = obj;
+    else if (present) {
+      keys.splice(lo, 1);
+      sorted.splice(lo, 1);
+    } else if (obj) {
+      keys.splice(lo, 0, key);
+      sorted.splice(lo, 0, obj);
+    }
+  }
+  entry.keys = keys;
+  entry.sorted = sorted;
+}
+
+/** The first index of sorted keys whose key is not less than `key`. */
+function lowerBound(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((keys[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function byKeyOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -49,35 +137,119 @@ export class ReadCache {
 
   /** The cached list under prefix, its stale keys read again with `read`; undefined if not cached. */
   list(prefix: string, read: (key: string) => KubeObject | undefined): KubeObject[] | undefined {
+    const entry = this.current(prefix, read);
+    if (!entry) return undefined;
+    if (!entry.sorted) {
+      entry.keys = [...entry.byKey.keys()].sort(byKeyOrder);
+      entry.sorted = entry.keys.map((k) => entry.byKey.get(k)!);
+    }
+    return entry.sorted;
+  }
+
+  /**
+   * The objects under prefix taken from a cached list of a shorter prefix that holds them all
+   * (`/registry/pods/default/` from `/registry/pods/`), in key order; undefined if none is cached.
+   */
+  within(prefix: string, read: (key: string) => KubeObject | undefined): { key: string; obj: KubeObject }[] | undefined {
+    this.check();
+    for (const outer of this.lists.keys()) {
+      if (outer === prefix || !prefix.startsWith(outer)) continue;
+      this.list(outer, read);
+      const entry = this.lists.get(outer);
+      if (!entry?.keys || !entry.sorted) continue;
+      const out: { key: string; obj: KubeObject }[] = [];
+      for (let i = lowerBound(entry.keys, prefix); i < entry.keys.length; i++) {
+        const key = entry.keys[i] as string;
+        if (!key.startsWith(prefix)) break;
+        out.push({ key, obj: entry.sorted[i] as KubeObject });
+      }
+      return out;
+    }
+    return undefined;
+  }
+
+  /** Whether a list under prefix is cached (its stale keys are read again at its next use). */
+  holds(prefix: string): boolean {
+    this.check();
+    return this.lists.has(prefix);
+  }
+
+  /**
+   * The cached objects under prefix that carry label=value, in key order (what filtering the
+   * whole list by that label gives); undefined if the list is not cached. Controllers select
+   * their few pods among thousands: the index makes that cost the few.
+   */
+  labelled(prefix: string, read: (key: string) => KubeObject | undefined, label: string, value: string): KubeObject[] | undefined {
+    const entry = this.current(prefix, read);
+    if (!entry) return undefined;
+    if (!entry.byLabel) {
+      entry.byLabel = new Map();
+      for (const [key, o] of entry.byKey) indexAdd(entry.byLabel, labelPairs(o), key);
+    }
+    return this.pick(entry, entry.byLabel.get(labelPair(label, value)));
+  }
+
+  /** The cached objects under prefix whose controller has this UID, in key order; undefined if not cached. */
+  controlledBy(prefix: string, read: (key: string) => KubeObject | undefined, uid: string): KubeObject[] | undefined {
+    const entry = this.current(prefix, read);
+    if (!entry) return undefined;
+    if (!entry.byController) {
+      entry.byController = new Map();
+      for (const [key, o] of entry.byKey) indexAdd(entry.byController, controllerUids(o), key);
+    }
+    return this.pick(entry, entry.byController.get(uid));
+  }
+
+  private pick(entry: CachedList, keys: Set<string> | undefined): KubeObject[] {
+    if (!keys) return [];
+    return [...keys].sort(byKeyOrder).map((k) => entry.byKey.get(k)!);
+  }
+
+  /** The list under prefix with its stale keys read again (indexes kept current), or undefined. */
+  private current(prefix: string, read: (key: string) => KubeObject | undefined): CachedList | undefined {
     this.check();
     const entry = this.lists.get(prefix);
     if (!entry) return undefined;
     if (entry.dirty.size) {
       for (const key of entry.dirty) {
+        const old = entry.byKey.get(key);
+        if (old) {
+          indexRemove(entry.byLabel, labelPairs(old), key);
+          indexRemove(entry.byController, controllerUids(old), key);
+        }
         const o = read(key);
-        if (o) entry.byKey.set(key, o);
-        else entry.byKey.delete(key);
+        if (o) {
+          entry.byKey.set(key, o);
+          indexAdd(entry.byLabel, labelPairs(o), key);
+          indexAdd(entry.byController, controllerUids(o), key);
+        } else entry.byKey.delete(key);
       }
+      patchSorted(entry);
       entry.dirty.clear();
-      entry.sorted = undefined;
     }
-    if (!entry.sorted) {
-      entry.sorted = [...entry.byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => entry.byKey.get(k)!);
-    }
-    return entry.sorted;
+    return entry;
   }
 
   rememberList(prefix: string, entries: { key: string; obj: KubeObject }[]): void {
     this.lists.set(prefix, {
       byKey: new Map(entries.map((e) => [e.key, e.obj])),
       sorted: entries.map((e) => e.obj),
+      keys: entries.map((e) => e.key),
       dirty: new Set(),
     });
   }
 
   /** a write through this API server: forget what it changed; `revision` is the store's now */
   wrote(key: string, revision: number): void {
-    this.check();
+    // The write itself moved the store's revision on by one (none for a delete of nothing): that
+    // is the revision this cache knew plus this write, not a write of another process, so only
+    // the key is forgotten. (check() here would see the new revision and drop everything.)
+    const epoch = this.rollbackEpoch();
+    if (epoch !== this.epoch || (revision !== this.known && revision !== this.known + 1)) {
+      this.objects.clear();
+      this.lists.clear();
+      this.epoch = epoch;
+    }
     this.objects.delete(key);
     for (const [prefix, entry] of this.lists) if (key.startsWith(prefix)) entry.dirty.add(key);
     this.known = revision;

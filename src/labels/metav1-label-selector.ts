@@ -68,6 +68,8 @@ export interface CompiledLabelSelector {
   /** labels.Selector.Empty(): true only for `{}` (matches everything) */
   empty: boolean;
   matches(labels: Readonly<Record<string, string>> | undefined): boolean;
+  /** the selector itself, for an API server's indexed listing */
+  selector: Selector;
 }
 
 /**
@@ -75,6 +77,17 @@ export interface CompiledLabelSelector {
  * empty), `{}` matches everything, an invalid selector gives undefined (upstream's error).
  */
 export function compileLabelSelector(ps: LabelSelector | JsonValue | null | undefined): CompiledLabelSelector | undefined {
+  // Controllers compile the same stored (frozen) selectors for every pod they look at: once is enough.
+  if (typeof ps !== 'object' || ps === null || !Object.isFrozen(ps)) return compileUncached(ps);
+  if (compiled.has(ps)) return compiled.get(ps);
+  const c = compileUncached(ps);
+  compiled.set(ps, c);
+  return c;
+}
+
+const compiled = new WeakMap<object, CompiledLabelSelector | undefined>();
+
+function compileUncached(ps: LabelSelector | JsonValue | null | undefined): CompiledLabelSelector | undefined {
   let sel: Selector;
   try {
     sel = labelSelectorAsSelector(ps);
@@ -85,6 +98,7 @@ export function compileLabelSelector(ps: LabelSelector | JsonValue | null | unde
   return {
     empty: sel.kind === 'requirements' && sel.requirements.length === 0,
     matches: (labels) => selectorMatches(sel, labels),
+    selector: sel,
   };
 }
 

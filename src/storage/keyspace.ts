@@ -81,6 +81,17 @@ export interface Keyspace {
   modRevision(key: string): number;
   /** keys starting with prefix, in key order */
   list(prefix: string): KeyValue[];
+  /**
+   * list(prefix) one row at a time, for a caller that keeps only what it makes of each value
+   * (10,000 pods' JSON never held at once); the callback must not use the keyspace.
+   */
+  scan(prefix: string, each: (kv: KeyValue) => void): void;
+  /**
+   * The entries under prefix whose value, read as JSON, holds the string `value` at `jsonPath`
+   * (`$.metadata.labels."app"`), in key order: the store picks a few of many values without
+   * anyone decoding the rest. Values that are not JSON fail the query.
+   */
+  listWhereString(prefix: string, jsonPath: string, value: string): KeyValue[];
   /** the keys under prefix with their modRevision only (no values), in key order */
   listRevisions(prefix: string): { key: string; modRevision: number }[];
   /**

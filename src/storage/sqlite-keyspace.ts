@@ -64,6 +64,9 @@ export class SqliteKeyspace implements Keyspace {
       list: this.db.prepare<[string, string], KvRow>(
         'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
       ),
+      listWhere: this.db.prepare<[string, string, string, string], KvRow>(
+        'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND json_extract(value, ?) = ? ORDER BY key',
+      ),
       rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
       revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
         'SELECT create_revision, mod_revision FROM kv WHERE key = ?',
@@ -115,6 +118,16 @@ export class SqliteKeyspace implements Keyspace {
     return this.stmts.list.all(prefix, prefixEnd(prefix)).map(toKv);
   }
 
+  listWhereString(prefix: string, jsonPath: string, value: string): KeyValue[] {
+    // json_extract gives a JSON string as TEXT and anything else as another type, which never
+    // equals the TEXT bound here: only string values match, as in a label comparison.
+    return this.stmts.listWhere.all(prefix, prefixEnd(prefix), jsonPath, value).map(toKv);
+  }
+
+  scan(prefix: string, each: (kv: KeyValue) => void): void {
+    for (const r of this.stmts.list.iterate(prefix, prefixEnd(prefix))) each(toKv(r));
+  }
+
   modRevision(key: string): number {
     return this.stmts.rev.get(key)?.mod_revision ?? 0;
   }
@@ -128,8 +141,16 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   revision(): number {
-    return Number(this.getMeta('revision') ?? '1');
+    // Read at every cached read (the API server's read cache checks it): inside a write
+    // transaction nobody else can move it, so it is parsed once there, not every time.
+    if (this.metaCache && this.txRevision !== undefined) return this.txRevision;
+    const rev = Number(this.getMeta('revision') ?? '1');
+    if (this.metaCache) this.txRevision = rev;
+    return rev;
   }
+
+  /** revision() inside the current write transaction (cleared with the meta cache) */
+  private txRevision: number | undefined;
 
   compactedRevision(): number {
     return Number(this.getMeta('compact_revision') ?? '0');
@@ -138,6 +159,7 @@ export class SqliteKeyspace implements Keyspace {
   private nextRevision(): number {
     const rev = this.revision() + 1;
     this.setMeta('revision', String(rev));
+    if (this.metaCache) this.txRevision = rev;
     return rev;
   }
 
@@ -282,6 +304,7 @@ export class SqliteKeyspace implements Keyspace {
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.depth++;
+    this.txRevision = undefined;
     this.metaCache = new Map();
     this.metaDirty = new Set();
     try {
@@ -301,6 +324,7 @@ export class SqliteKeyspace implements Keyspace {
       throw clusterFileError(e, this.path);
     } finally {
       this.depth--;
+      this.txRevision = undefined;
       this.metaCache = undefined;
       this.metaDirty = undefined;
     }
@@ -333,6 +357,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   setMeta(name: string, value: string): void {
+    if (name === 'revision') this.txRevision = undefined;
     if (!this.metaCache || !this.metaDirty) {
       this.stmts.setMeta.run(name, value);
       return;
@@ -342,6 +367,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   deleteMeta(name: string): void {
+    if (name === 'revision') this.txRevision = undefined;
     if (!this.metaCache || !this.metaDirty) {
       this.stmts.deleteMeta.run(name);
       return;

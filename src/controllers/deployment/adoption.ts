@@ -102,8 +102,7 @@ export function podMapForDeployment(ctx: ControllerContext, d: Deployment, rsLis
   const selector = deploymentSelector(d);
   const map = new Map<string, Pod[]>();
   for (const rs of rsList) map.set(rs.metadata.uid ?? '', []);
-  for (const pod of ctx.api.list(PODS, d.metadata.namespace).map(asPod)) {
-    if (!selectorMatches(selector, pod.metadata.labels)) continue;
+  for (const pod of ctx.api.listSelected(PODS, d.metadata.namespace, selector).map(asPod)) {
     const ref = pod.metadata.ownerReferences?.find((r) => r.controller);
     if (!ref) continue;
     map.get(ref.uid)?.push(pod);

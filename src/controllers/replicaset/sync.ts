@@ -39,15 +39,18 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   const selector = compileLabelSelector(rs.spec.selector);
   if (!selector) return;
   const uid = rs.metadata.uid ?? '';
-  const pods = ctx.api.list(POD, namespace);
+  // planClaims looks only at the pods we control and the ones the selector matches (any other
+  // pod is ignored), so those two index reads give the plan a list of every pod would.
+  const owned = ctx.api.listControlledBy(POD, namespace, uid);
+  const pods = unionInKeyOrder(owned, ctx.api.listSelected(POD, namespace, selector.selector));
   const plan = planClaims(rs, selector.matches, pods.filter(isPodActive));
   const claimed = adoptAndRelease(ctx, rs, plan.claimed, plan.adopt, plan.release);
-  const terminating = pods.filter((p) => isPodTerminating(p) && controllerOf(p)?.uid === uid);
+  const terminating = owned.filter(isPodTerminating);
   const now = ctx.clock.now();
 
   let manageError: ManageError | undefined;
   if (plan.adopt.length === 0 && !rs.metadata.deletionTimestamp) {
-    manageError = manageReplicas(ctx, rs, claimed, relatedPods(ctx, rs, pods), now);
+    manageError = manageReplicas(ctx, rs, claimed, relatedPods(ctx, rs), now);
   }
 
   const status = calculateStatus({ rs, active: claimed, terminating, ...(manageError ? { manageError: manageError.message } : {}), nowMs: now });
@@ -111,16 +114,15 @@ function patchPod(ctx: ControllerContext, pod: KubeObject, change: (o: KubeObjec
  * controller (a Deployment's), found by each one's selector. A ReplicaSet without a controller
  * has none (upstream logs "ReplicaSet has no controller" and ranks without them).
  */
-function relatedPods(ctx: ControllerContext, rs: KubeObject, pods: readonly KubeObject[]): KubeObject[] {
+function relatedPods(ctx: ControllerContext, rs: KubeObject): KubeObject[] {
   const owner = controllerOf(rs);
   if (!owner) return [];
   const seen = new Set<string>();
   const out: KubeObject[] = [];
-  for (const other of ctx.api.list(REPLICA_SET, rs.metadata.namespace)) {
-    if (controllerOf(other)?.uid !== owner.uid) continue;
+  for (const other of ctx.api.listControlledBy(REPLICA_SET, rs.metadata.namespace, owner.uid)) {
     const sel = compileLabelSelector(asReplicaSet(other).spec.selector);
     if (!sel) continue;
-    for (const p of pods) {
+    for (const p of ctx.api.listSelected(POD, rs.metadata.namespace, sel.selector)) {
       const id = p.metadata.uid ?? '';
       if (seen.has(id) || !sel.matches(p.metadata.labels)) continue;
       seen.add(id);
@@ -197,3 +199,14 @@ function manageReplicas(
   return undefined;
 }
 
+
+/** Two lists in key order (namespace/name: one namespace here) merged, each object once. */
+function unionInKeyOrder(a: readonly KubeObject[], b: readonly KubeObject[]): KubeObject[] {
+  const byName = new Map<string, KubeObject>();
+  for (const p of [...a, ...b]) byName.set(p.metadata.name ?? '', p);
+  return [...byName.values()].sort((x, y) => compareKeys(x.metadata.name ?? '', y.metadata.name ?? ''));
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

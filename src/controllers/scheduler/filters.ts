@@ -3,7 +3,7 @@ import { asPod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode } from '../../api/core/v1/node.js';
 import { TAINT_NODE_UNSCHEDULABLE, type Taint, type Toleration } from '../../api/core/v1/taint.js';
 import type { NodeSelectorRequirement, NodeSelectorTerm } from '../../api/core/v1/affinity.js';
-import { type ResourceAmounts, nodeAllocatable, podRequests, sumRequests } from './requests.js';
+import { nodeAllocatable, sharedPodRequests, sumRequests } from './requests.js';
 
 /**
  * The Filter plugins of the default profile that kubemu emulates, in the profile's order
@@ -137,7 +137,7 @@ export function hostPortsConflict(pod: KubeObject, podsOnNode: readonly KubeObje
 }
 
 /** The resources NodeResourcesFit names in "Insufficient <name>" (cpu, memory, ephemeral-storage, extended ones). */
-function insufficient(request: ResourceAmounts, allocatable: ResourceAmounts, requested: ResourceAmounts): FilterFailure | undefined {
+function insufficient(request: ReadonlyMap<string, number>, allocatable: ReadonlyMap<string, number>, requested: ReadonlyMap<string, number>): FilterFailure | undefined {
   const reasons: string[] = [];
   let unresolvable = false;
   const check = (name: string) => {
@@ -169,7 +169,7 @@ export function fitsResources(pod: KubeObject, node: KubeObject, podsOnNode: rea
   const reasons: string[] = [];
   let code: FilterCode = 'Unschedulable';
   if (podsOnNode.length + 1 > (allocatable.get('pods') ?? 0)) reasons.push(REASON_TOO_MANY_PODS);
-  const res = insufficient(podRequests(pod), allocatable, sumRequests(podsOnNode));
+  const res = insufficient(sharedPodRequests(pod, false), allocatable, sumRequests(podsOnNode));
   if (res) {
     reasons.push(...res.reasons);
     code = res.code;

@@ -57,7 +57,7 @@ export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
 }
 
 /** podRequests without the copy, for reading only (sumRequests adds up every pod on a node). */
-function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMap<string, number> {
+export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMap<string, number> {
   // Objects from the API server are frozen, so a pod's requests can be remembered per object.
   const memo = nonZero ? memoNonZero : memoPlain;
   const hit = memo.get(pod);
@@ -94,23 +94,30 @@ function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts 
 }
 
 /** A node's status.allocatable as amounts (cpu in millicores). */
-export function nodeAllocatable(node: KubeObject): ResourceAmounts {
+export function nodeAllocatable(node: KubeObject): ReadonlyMap<string, number> {
+  // Every pod scheduled reads every node's allocatable: parse it once per (frozen) node object.
+  const hit = allocatableMemo.get(node);
+  if (hit) return hit;
   const alloc = asNode(node).status?.allocatable ?? {};
   const out: ResourceAmounts = new Map();
   for (const [k, v] of Object.entries(alloc)) out.set(k, amountOf(k, v));
+  if (Object.isFrozen(node)) allocatableMemo.set(node, out);
   return out;
 }
 
+const allocatableMemo = new WeakMap<KubeObject, ResourceAmounts>();
+
 /** The sum of the requests of the pods on a node (what NodeInfo.Requested holds). */
-export function sumRequests(pods: readonly KubeObject[], nonZero = false): ResourceAmounts {
+export function sumRequests(pods: readonly KubeObject[], nonZero = false): ReadonlyMap<string, number> {
   // The scheduler cache hands out the same array until a node's pods change: remember its sum.
+  // Read-only and shared: every node is asked for every pod scheduled, a copy each time adds up.
   const memo = nonZero ? sumNonZero : sumPlain;
   const hit = memo.get(pods);
-  if (hit) return new Map(hit);
+  if (hit) return hit;
   const out: ResourceAmounts = new Map();
   for (const p of pods) add(out, sharedPodRequests(p, nonZero));
   if (Object.isFrozen(pods[0] ?? Object.freeze({}))) memo.set(pods, out);
-  return new Map(out);
+  return out;
 }
 
 const sumPlain = new WeakMap<readonly KubeObject[], ResourceAmounts>();

@@ -5,7 +5,7 @@ import { asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { isPodPhaseTerminal, podNodeName } from '../../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api/core/v1/pod-conditions.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { compileLabelSelector } from '../../labels/label-selector.js';
+import { type CompiledLabelSelector, compileLabelSelector, selectorString } from '../../labels/label-selector.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { type PendingPod, backoffMs } from './backoff.js';
@@ -57,23 +57,69 @@ export function podsByNode(pods: readonly KubeObject[]): Map<string, KubeObject[
  * helper.DefaultSelector: the selectors of the Services and ReplicaSets that select the pod,
  * all of which a pod must match to count as "the same kind" for spreading. None → undefined.
  */
-function spreadSelector(ctx: ControllerContext, pod: KubeObject): ((labels: Record<string, string> | undefined) => boolean) | undefined {
+interface SpreadSelector {
+  matches: (labels: Record<string, string> | undefined) => boolean;
+  /** the selectors it joins, as text: equal keys select alike (scoring counts per node by it) */
+  key: string;
+}
+
+function spreadSelector(ctx: ControllerContext, pod: KubeObject): SpreadSelector | undefined {
   const ns = pod.metadata.namespace;
   const labels = pod.metadata.labels ?? {};
+  const labelsKey = JSON.stringify(labels);
+  // The same Services and ReplicaSets (same arrays) and the same labels give the same selector:
+  // a Deployment's pods scheduled in one go look through the namespace's ReplicaSets once.
+  const services = ctx.api.listShared(SERVICE, ns);
+  const replicaSets = ctx.api.listShared(REPLICA_SET, ns);
+  let byServices = spreadMemo.get(replicaSets);
+  if (!byServices) spreadMemo.set(replicaSets, (byServices = new WeakMap()));
+  let byLabels = byServices.get(services);
+  if (!byLabels) byServices.set(services, (byLabels = new Map()));
+  if (byLabels.has(labelsKey)) return byLabels.get(labelsKey);
+  const found = buildSpreadSelector(services, replicaSets, labels, labelsKey);
+  byLabels.set(labelsKey, found);
+  return found;
+}
+
+const spreadMemo = new WeakMap<readonly KubeObject[], WeakMap<readonly KubeObject[], Map<string, SpreadSelector | undefined>>>();
+
+function buildSpreadSelector(
+  services: readonly KubeObject[],
+  replicaSets: readonly KubeObject[],
+  labels: Record<string, string>,
+  labelsKey: string,
+): SpreadSelector | undefined {
   const parts: ((l: Record<string, string> | undefined) => boolean)[] = [];
-  for (const svc of ctx.api.list(SERVICE, ns)) {
+  const keys: string[] = [];
+  for (const svc of services) {
     const sel = asService(svc).spec?.selector ?? {};
     const entries = Object.entries(sel);
     if (!entries.length || !entries.every(([k, v]) => labels[k] === v)) continue;
     parts.push((l) => entries.every(([k, v]) => (l ?? {})[k] === v));
+    keys.push(`svc:${JSON.stringify(entries)}`);
   }
-  for (const rs of ctx.api.list(REPLICA_SET, ns)) {
+  for (const rs of replicaSets) {
     const sel = compileLabelSelector(asReplicaSet(rs).spec.selector);
-    if (!sel || sel.empty || !sel.matches(labels)) continue;
+    if (!sel || sel.empty || !selects(sel, labels, labelsKey)) continue;
     parts.push(sel.matches);
+    keys.push(`rs:${selectorString(sel.selector)}`);
   }
-  return parts.length ? (l) => parts.every((m) => m(l)) : undefined;
+  return parts.length ? { matches: (l) => parts.every((m) => m(l)), key: JSON.stringify(keys) } : undefined;
 }
+
+/**
+ * sel.matches(labels), remembered per compiled selector (one per stored ReplicaSet) and label set:
+ * every pod scheduled asks every ReplicaSet of its namespace, and a Deployment's pods share labels.
+ */
+function selects(sel: CompiledLabelSelector, labels: Record<string, string>, labelsKey: string): boolean {
+  let byLabels = selectsMemo.get(sel);
+  if (!byLabels) selectsMemo.set(sel, (byLabels = new Map()));
+  let hit = byLabels.get(labelsKey);
+  if (hit === undefined) byLabels.set(labelsKey, (hit = sel.matches(labels)));
+  return hit;
+}
+
+const selectsMemo = new WeakMap<CompiledLabelSelector, Map<string, boolean>>();
 
 /**
  * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node,
@@ -98,7 +144,8 @@ export function schedulePod(
     else feasible.push({ node, pods });
   }
   if (feasible.length) {
-    const scores = scoreCandidates(pod, feasible, spreadSelector(ctx, pod));
+    const spread = spreadSelector(ctx, pod);
+    const scores = scoreCandidates(pod, feasible, spread?.matches, spread?.key);
     const chosen = feasible[selectHost(scores, () => ctx.random.nextUint32())];
     return { kind: 'bind', node: chosen?.node.metadata.name ?? '' };
   }

@@ -75,6 +75,10 @@ export function selectionNamespace(sel: ResourceSelection, namespace: string, al
 /** The list of one type in a namespace (undefined: all), filtered by -l (parsed) and --field-selector. */
 export function listSelected(api: ApiServer, info: ResourceInfo, ns: string | undefined, labelSel: Selector | undefined, fieldSelector: string | undefined): KubeObject[] {
   const fieldPred = fieldSelector ? fieldSelectorPredicate(info, fieldSelector) : undefined;
+  if (labelSel) {
+    const selected = api.listSelectedOnce(info, ns, labelSel);
+    return fieldPred ? selected.filter(fieldPred) : selected;
+  }
   return api.list(info, ns, (obj) => {
     if (labelSel && !selectors().selectorMatches(labelSel, obj.metadata.labels)) return false;
     return !fieldPred || fieldPred(obj);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
+import { parseSelector, selectorMatches } from '../../../src/labels/label-selector.js';
 
 const CM = findByKind('v1', 'ConfigMap')!;
 
@@ -70,4 +71,107 @@ test('a cached list follows this process\'s own creates, updates and deletes, in
   c.api.delete(CM, 'default', 'kube-root-ca.crt');
   assert.deepEqual(names(), ['a={"v":"2"}', 'm={"v":"3"}']);
   c.close();
+});
+
+test("this process's own writes keep its cached lists: only the written key is read again, not the whole list", () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  let listed = 0;
+  const listRevisions = c.store.listRevisions.bind(c.store);
+  c.store.listRevisions = (prefix: string) => {
+    listed++;
+    return listRevisions(prefix);
+  };
+  c.api.list(CM, 'default');
+  for (let i = 0; i < 5; i++) {
+    c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `n${i}` } });
+    assert.equal(c.api.list(CM, 'default').length, 2 + i);
+  }
+  // Before, each write's own revision step dropped every cached list: 6 reads of the prefix.
+  // (A list from the store starts with the keys and revisions, whatever it reads next.)
+  assert.equal(listed, 1);
+  c.close();
+});
+
+test('listing by label or by controller gives what filtering the whole list gives, in key order, after writes', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  const owner = (uid: string) => [{ apiVersion: 'v1', kind: 'ConfigMap', name: uid, uid, controller: true }];
+  const make = (name: string, labels: Record<string, string>, uid?: string) =>
+    c.api.create(CM, 'default', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, labels, ...(uid ? { ownerReferences: owner(uid) } : {}) },
+    });
+  make('z', { app: 'a', tier: 'web' }, 'u1');
+  make('b', { app: 'a' }, 'u2');
+  make('m', { app: 'b' }, 'u1');
+  const sel = parseSelector('app=a,tier!=db');
+  const names = (os: { metadata: { name?: string } }[]) => os.map((o) => o.metadata.name);
+  const byFilter = () => names(c.api.list(CM, 'default', (o) => selectorMatches(sel, o.metadata.labels)));
+  assert.deepEqual(names(c.api.listSelected(CM, 'default', sel)), ['b', 'z']);
+  assert.deepEqual(names(c.api.listControlledBy(CM, 'default', 'u1')), ['m', 'z']);
+  c.api.modify(CM, 'default', 'b', (o) => ({ ...o, metadata: { ...o.metadata, labels: { app: 'a', tier: 'db' } } }));
+  c.api.modify(CM, 'default', 'm', (o) => ({ ...o, metadata: { ...o.metadata, labels: { app: 'a' }, ownerReferences: owner('u2') } }));
+  make('a', { app: 'a' });
+  c.api.delete(CM, 'default', 'z');
+  assert.deepEqual(names(c.api.listSelected(CM, 'default', sel)), byFilter());
+  assert.deepEqual(byFilter(), ['a', 'm']);
+  assert.deepEqual(names(c.api.listControlledBy(CM, 'default', 'u1')), []);
+  assert.deepEqual(names(c.api.listControlledBy(CM, 'default', 'u2')), ['b', 'm']);
+  assert.deepEqual(names(c.api.listSelected(CM, undefined, parseSelector('app in (a)'))), ['a', 'b', 'm']);
+  assert.deepEqual(names(c.api.listSelected(CM, undefined, parseSelector('app in (a,b),!tier'))), ['a', 'm']);
+  c.close();
+});
+
+test("one namespace's list is cut from a cached list of every namespace, and follows later writes", () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  const names = (ns: string | undefined) => c.api.list(CM, ns).map((o) => `${o.metadata.namespace}/${o.metadata.name}`);
+  const all = names(undefined);
+  let listed = 0;
+  const listRevisions = c.store.listRevisions.bind(c.store);
+  c.store.listRevisions = (prefix: string) => {
+    listed++;
+    return listRevisions(prefix);
+  };
+  assert.deepEqual(names('kube-system'), all.filter((n) => n.startsWith('kube-system/')));
+  assert.equal(listed, 0);
+  c.api.create(CM, 'kube-system', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } });
+  c.api.delete(CM, 'kube-system', 'kube-root-ca.crt');
+  assert.deepEqual(names('kube-system'), ['kube-system/a']);
+  assert.deepEqual(names('kube-public'), ['kube-public/kube-root-ca.crt']);
+  c.close();
+});
+
+test('a one-off label selection decodes only the objects carrying the required label, and selects what a full list does', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-cache-'));
+  try {
+    const path = join(dir, 'c.db');
+    const env = { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' };
+    const c = openCluster(path, { env });
+    for (const [name, labels] of [['x', { app: 'a' }], ['y', { app: 'b' }], ['z', { app: 'a', tier: 'db' }], ['w', { 'example.com/app': 'a' }]] as const) {
+      c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels } });
+    }
+    c.close();
+    const names = (os: { metadata: { name?: string } }[]) => os.map((o) => o.metadata.name);
+    for (const [text, want] of [
+      ['app=a', ['x', 'z']],
+      ['app in (a),tier!=db', ['x']],
+      ['example.com/app==a', ['w']],
+      ['app=a,tier', ['z']],
+      ['app!=a', ['kube-root-ca.crt', 'w', 'y']],
+    ] as const) {
+      const fresh = openCluster(path, { env });
+      let listed = 0;
+      const listRevisions = fresh.store.listRevisions.bind(fresh.store);
+      fresh.store.listRevisions = (prefix: string) => {
+        listed++;
+        return listRevisions(prefix);
+      };
+      assert.deepEqual(names(fresh.api.listSelectedOnce(CM, 'default', parseSelector(text))), want, text);
+      // Only a selector without a required label value lists everything.
+      assert.equal(listed, text === 'app!=a' ? 1 : 0, text);
+      fresh.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -11,6 +11,7 @@ import type { KubeObject } from '../../../src/api/meta/v1.js';
 import type { ApiServer } from '../../../src/apiserver/server.js';
 import { notFound } from '../../../src/apiserver/errors.js';
 import type { ResourceInfo } from '../../../src/apiserver/resources.js';
+import { selectorMatches, type Selector } from '../../../src/labels/label-selector.js';
 import { describeObjects } from '../../../src/kubectl/describe/describe-objects.js';
 import { parseResourceArgs } from '../../../src/kubectl/resource/resource-args.js';
 import { AggregateCliError } from '../../../src/kubectl/util/errors.js';
@@ -53,6 +54,9 @@ export function standInApi(objects: Record<string, KubeObject[]>): ApiServer {
       return inScope(info, ns)
         .filter((o) => !filter || filter(o))
         .map((o) => structuredClone(o));
+    },
+    listSelectedOnce(info: ResourceInfo, ns: string | undefined, sel: Selector): KubeObject[] {
+      return api.list(info, ns, (o) => selectorMatches(sel, o.metadata.labels));
     },
   };
   return api as unknown as ApiServer;

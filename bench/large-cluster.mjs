@@ -1,0 +1,125 @@
+// The large-cluster rows of issue 11, through bin/kubemu on a cluster file as a user runs them:
+//   - one `apply -f` of 500 Deployments × 20 replicas, then `cluster advance 2m` to 10,000 Running pods
+//     (≤ 20 s in all);
+//   - `get pods -A` at 10,000 pods (≤ 0.4 s, ≤ 100 MiB RSS), `get pods -l app=app-7` (≤ 0.15 s),
+//     `scale deployment app-3 --replicas=25` (≤ 0.3 s);
+//   - a 1,000-replica rolling update, `rollout status` on a cluster file (≤ 2 s).
+// kubemu has no node command yet, so the worker nodes 10,000 pods need (110 pods each) are applied as
+// Node manifests, copies of the default cluster's k8s-node-1 with their own name and address: the API
+// server, like upstream's node strategy, keeps a Node's status on create, so they are Ready at once, and
+// the node IPAM controller gives each a podCIDR as it does for any new node.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function run(bin, env, args, { timed = false, rss = false } = {}) {
+  const argv = rss ? ['/usr/bin/time', '-v', process.execPath, bin, ...args] : [process.execPath, bin, ...args];
+  const t0 = process.hrtime.bigint();
+  const p = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (p.status !== 0) throw new Error(`kubemu ${args.join(' ')} failed (${p.status}): ${p.stderr}`);
+  let rssMiB;
+  if (rss) {
+    const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(p.stderr);
+    rssMiB = m ? Number(m[1]) / 1024 : NaN;
+  }
+  return timed || rss ? { ms, rssMiB, stdout: p.stdout } : p.stdout;
+}
+
+/** `count` worker nodes cut from the default cluster's k8s-node-1, as one List manifest. */
+function workerNodes(bin, env, count) {
+  const template = JSON.parse(run(bin, env, ['get', 'node', 'k8s-node-1', '-o', 'json']));
+  const items = [];
+  for (let i = 1; i <= count; i++) {
+    const name = `k8s-worker-${i}`;
+    const labels = { ...template.metadata.labels, 'kubernetes.io/hostname': name };
+    const status = {
+      ...template.status,
+      addresses: [
+        { address: `10.0.${1 + Math.floor(i / 250)}.${i % 250}`, type: 'InternalIP' },
+        { address: name, type: 'Hostname' },
+      ],
+    };
+    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels, annotations: template.metadata.annotations }, spec: {}, status });
+  }
+  return { apiVersion: 'v1', kind: 'List', items };
+}
+
+const IMAGE_REPOSITORY = {
+  apiVersion: 'kubemu.io/v1alpha1',
+  kind: 'ImageRepository',
+  metadata: { name: 'app' },
+  spec: { repository: 'ghcr.io/example/app', behavior: { pullSeconds: 1, startSeconds: 3, stopSeconds: 2 }, tags: { '1.0': {}, '1.1': {} } },
+};
+
+function deployment(name, replicas) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, labels: { app: name } },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'app', image: 'ghcr.io/example/app:1.0', ports: [{ containerPort: 8080 }] }] },
+      },
+    },
+  };
+}
+
+function writeJson(dir, file, value) {
+  const path = join(dir, file);
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+}
+
+function newCluster(dir, name, bin, nodes) {
+  const env = { ...process.env, KUBEMU_DB: join(dir, `${name}.db`), KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' };
+  delete env['KUBECONFIG'];
+  run(bin, env, ['cluster', 'create', '--clock', 'virtual', '--seed', '1']);
+  run(bin, env, ['apply', '-f', writeJson(dir, `${name}-nodes.json`, workerNodes(bin, env, nodes))]);
+  run(bin, env, ['apply', '-f', writeJson(dir, `${name}-image.json`, IMAGE_REPOSITORY)]);
+  return env;
+}
+
+const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+export function largeClusterBench(root) {
+  const bin = join(root, 'bin', 'kubemu');
+  const deployments = Number(process.env['BENCH_LARGE_DEPLOYMENTS'] ?? 500);
+  const perDeployment = 20;
+  const pods = deployments * perDeployment;
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-bench-large-'));
+  try {
+    // 1,000-replica rolling update: 12 workers of 110 pods hold the old and the surged new pods (1,250 at most).
+    {
+      const env = newCluster(dir, 'rolling', bin, 12);
+      run(bin, env, ['apply', '-f', writeJson(dir, 'rolling.json', deployment('big', 1000))]);
+      run(bin, env, ['cluster', 'advance', '2m']);
+      run(bin, env, ['set', 'image', 'deployment/big', 'app=ghcr.io/example/app:1.1']);
+      const r = run(bin, env, ['rollout', 'status', 'deployment/big'], { timed: true });
+      console.log(`1,000-replica rolling update, rollout status on a cluster file: ${fmt(r.ms)} (target <= 2 s)`);
+    }
+    // 500 Deployments × 20 replicas on 100 workers (11,000 pod slots).
+    const env = newCluster(dir, 'large', bin, Math.ceil(pods / 100));
+    const list = { apiVersion: 'v1', kind: 'List', items: [] };
+    for (let i = 0; i < deployments; i++) list.items.push(deployment(`app-${i}`, perDeployment));
+    const apply = run(bin, env, ['apply', '-f', writeJson(dir, 'apps.json', list)], { timed: true });
+    const advance = run(bin, env, ['cluster', 'advance', '2m'], { timed: true });
+    const running = run(bin, env, ['get', 'pods', '--field-selector=status.phase=Running', '--no-headers']).split('\n').filter(Boolean).length;
+    console.log(
+      `apply -f of ${deployments} Deployments x ${perDeployment} replicas: ${fmt(apply.ms)}, then cluster advance 2m: ${fmt(advance.ms)}; ` +
+        `${fmt(apply.ms + advance.ms)} in all to ${running} Running pods (target <= 20 s)`,
+    );
+    const all = run(bin, env, ['get', 'pods', '-A'], { rss: true });
+    console.log(`get pods -A at ${pods} pods: ${fmt(all.ms)}, ${all.rssMiB.toFixed(0)} MiB RSS (target <= 0.4 s, <= 100 MiB)`);
+    const label = run(bin, env, ['get', 'pods', '-l', 'app=app-7'], { timed: true });
+    console.log(`get pods -l app=app-7 (${perDeployment} of ${pods} pods): ${fmt(label.ms)} (target <= 0.15 s)`);
+    const scale = run(bin, env, ['scale', 'deployment', 'app-3', '--replicas=25'], { timed: true });
+    console.log(`scale deployment app-3 --replicas=25 at ${pods} pods: ${fmt(scale.ms)} (target <= 0.3 s)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
