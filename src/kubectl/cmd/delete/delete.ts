@@ -78,8 +78,6 @@ export interface DeleteOptions {
   ignoreNotFound: boolean;
   /** -o name */
   outputName: boolean;
-  /** --all, -l or --field-selector: objects are found by a filter, not by name */
-  byFilter: boolean;
 }
 
 /**
@@ -128,7 +126,6 @@ export function completeDelete(flags: DeleteFlags, args: string[]): DeleteOption
     wait,
     ignoreNotFound,
     outputName: output === 'name',
-    byFilter,
   };
 }
 
