@@ -122,14 +122,7 @@ function pathsImplySingleItem(files: string[], cwd: string): boolean {
 
 /** The objects of -f as they are in the files (`--local`). Path errors throw. */
 export function visitFiles(req: Pick<BuilderRequest, 'files' | 'recursive'>, env: BuilderEnv): Targets {
-  const { objects, errors } = manifests().resolveManifestObjects(req.files, {
-    cwd: env.cwd,
-    recursive: req.recursive,
-    stdin: () => env.stdin(),
-    namespace: env.namespace,
-    enforceNamespace: env.enforceNamespace,
-    validate: false,
-  });
+  const { objects, errors } = manifests().resolveManifestObjectsIn(env, req.files, { recursive: req.recursive, validate: false });
   const items: (Target | Error)[] = objects.map((r) => ({
     info: r.info,
     namespace: r.namespace,

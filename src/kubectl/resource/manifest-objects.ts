@@ -7,6 +7,7 @@ import { isJsonObject, type JsonObject } from '../../common/json.js';
 import { CliError } from '../util/errors.js';
 import { type ManifestSource, readManifestSourceResults, readManifestSources } from '../manifests/index.js';
 import type { ResourceSelection } from './resource-args.js';
+import type { CommandEnv } from './command-env.js';
 
 /** One object of a manifest, resolved to its resource and the namespace it goes to. */
 export interface ResolvedObject {
@@ -119,4 +120,23 @@ function resolveOne(object: JsonObject, source: string, o: ResolveOptions): Reso
     );
   }
   return { source, object, info, namespace: own ?? o.namespace, name };
+}
+
+/**
+ * resolveManifestObjects with the cwd, stdin and request namespace of the command environment:
+ * how apply, create and the builder's --local visit read -f.
+ */
+export function resolveManifestObjectsIn(
+  env: Pick<CommandEnv, 'cwd' | 'stdin' | 'namespace' | 'enforceNamespace'>,
+  files: string[],
+  o: Pick<ResolveOptions, 'recursive' | 'validate'>,
+): { objects: ResolvedObject[]; errors: Error[] } {
+  return resolveManifestObjects(files, {
+    cwd: env.cwd,
+    recursive: o.recursive,
+    stdin: () => env.stdin(),
+    namespace: env.namespace,
+    enforceNamespace: env.enforceNamespace,
+    validate: o.validate,
+  });
 }

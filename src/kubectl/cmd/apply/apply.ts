@@ -3,7 +3,7 @@ import { kindGroup } from '../../../apiserver/resources.js';
 import { AggregateCliError, CliError } from '../../util/errors.js';
 import { applyOne } from '../../resource/apply-objects.js';
 import { type DryRun, dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
-import { resolveManifestObjects } from '../../resource/manifest-objects.js';
+import { resolveManifestObjectsIn } from '../../resource/manifest-objects.js';
 import { type OutputSpec, parseOutput, printStructured, asList } from '../../printers/output.js';
 import { type ResourceSelection, parseResourceArgs } from '../../resource/resource-args.js';
 import { LAST_APPLIED_ANNOTATION } from '../../../api/kubectl-annotations.js';
@@ -13,7 +13,7 @@ import { parseBoundedJson } from '../../manifests/index.js';
 import type { JsonValue } from '../../../common/json.js';
 import { type BoolFlagValue, collect } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 
 export function registerApply(program: Command, inv: Invocation): void {
   const apply = configure(program.command('apply'), inv)
@@ -79,14 +79,7 @@ export function completeApply(ctx: Context, flags: ApplyFlags): ApplyOptions {
 function runApply(ctx: Context, o: ApplyOptions): void {
   const { files, dryRun, validate, spec } = o;
   const cluster = ctx.cluster();
-  const { objects, errors } = resolveManifestObjects(files, {
-    cwd: ctx.io.cwd,
-    recursive: o.recursive,
-    stdin: () => ctx.io.readStdin(),
-    namespace: ctx.namespace(),
-    enforceNamespace: ctx.namespaceExplicit,
-    validate,
-  });
+  const { objects, errors } = resolveManifestObjectsIn(commandEnv(ctx), files, { recursive: o.recursive, validate });
   if (objects.length === 0 && errors.length === 0) throw new CliError('no objects passed to apply');
   const printed: JsonValue[] = [];
   for (const r of objects) {

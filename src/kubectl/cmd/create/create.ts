@@ -3,7 +3,7 @@ import { findByKind, kindGroup, type ResourceInfo } from '../../../apiserver/res
 import { isJsonObject, type JsonObject } from '../../../common/json.js';
 import { AggregateCliError, CliError, RawError } from '../../util/errors.js';
 import type { DryRun } from '../../util/dry-run.js';
-import { resolveManifestObjects } from '../../resource/manifest-objects.js';
+import { resolveManifestObjectsIn } from '../../resource/manifest-objects.js';
 import { parseOutput, type OutputSpec } from '../../printers/output.js';
 import { CreatedPrinter } from '../../generate/print-created.js';
 import { createFromFile } from './create-from-files.js';
@@ -17,7 +17,7 @@ import { int32Flag, stringSlice } from '../../generate/flag-values.js';
 import { CryptoRandom, randomNameSuffix } from '../../../sim/random.js';
 import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, commandPath, configure } from '../util/program.js';
-import type { Context } from '../util/context.js';
+import { type Context, commandEnv } from '../util/context.js';
 import { parseDryRun } from '../../util/dry-run.js';
 
 /**
@@ -308,13 +308,18 @@ function registerSecret(create: Command, inv: Invocation): void {
         finish(ctx, generated, c, { errorPrefix: 'failed to create secret ' });
       }),
     );
-  for (const other of ['docker-registry', 'tls']) {
-    configure(secret.command(other), inv)
+  registerNotEmulated(secret, inv, 'secret', ['docker-registry', 'tls'], 'generic');
+}
+
+/** Subcommands of `create <group>` that kubemu does not emulate: each says so and names the one it does. */
+function registerNotEmulated(group: Command, inv: Invocation, groupName: string, names: readonly string[], emulated: string): void {
+  for (const other of names) {
+    configure(group.command(other), inv)
       .allowUnknownOption(true)
       .argument('[args...]')
       .action(
         action(inv, () => {
-          throw new CliError(`create secret ${other} is not emulated by kubemu; use create secret generic`);
+          throw new CliError(`create ${groupName} ${other} is not emulated by kubemu; use create ${groupName} ${emulated}`);
         }),
       );
   }
@@ -349,16 +354,7 @@ function registerService(create: Command, inv: Invocation): void {
         finish(ctx, generateService(params), c, { errorPrefix: 'failed to create ClusterIP service: ', saveConfig: false });
       }),
     );
-  for (const other of ['nodeport', 'loadbalancer', 'externalname']) {
-    configure(service.command(other), inv)
-      .allowUnknownOption(true)
-      .argument('[args...]')
-      .action(
-        action(inv, () => {
-          throw new CliError(`create service ${other} is not emulated by kubemu; use create service clusterip`);
-        }),
-      );
-  }
+  registerNotEmulated(service, inv, 'service', ['nodeport', 'loadbalancer', 'externalname'], 'clusterip');
 }
 
 /** The flags of `create` (with -f) as commander parses them. */
@@ -401,14 +397,7 @@ export function completeCreate(ctx: Context, cmd: Command, flags: CreateFlags, a
 /** `create -f`: every object of the manifests, errors collected per object. */
 function runCreateFromFiles(ctx: Context, o: CreateOptions): void {
   const { files, validate, common: c } = o;
-  const { objects, errors } = resolveManifestObjects(files, {
-    cwd: ctx.io.cwd,
-    recursive: o.recursive,
-    stdin: () => ctx.io.readStdin(),
-    namespace: ctx.namespace(),
-    enforceNamespace: ctx.namespaceExplicit,
-    validate,
-  });
+  const { objects, errors } = resolveManifestObjectsIn(commandEnv(ctx), files, { recursive: o.recursive, validate });
   const printer = new CreatedPrinter({ spec: c.spec, dryRun: c.dryRun, typed: false });
   let created = 0;
   for (const r of objects) {
