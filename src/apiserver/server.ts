@@ -186,7 +186,7 @@ export class ApiServer {
     const eq = requiredLabel(selector);
     if (!eq || this.cache.holds(prefix)) return this.listSelected(info, namespace, selector);
     return this.store
-      .listWhereString(prefix, `$.metadata.labels."${eq.key}"`, eq.value)
+      .listLabelled(prefix, eq.key, eq.value)
       .map(({ key, value, modRevision }) => this.decoded.decode(key, modRevision, () => value))
       .filter((o) => selectorMatches(selector, o.metadata.labels));
   }

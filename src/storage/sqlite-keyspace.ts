@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { openClusterFile } from './cluster-file.js';
-import { clusterFileError, sqliteCode } from './cluster-file-errors.js';
+import { type LabelSelection, labelSelection } from './sqlite-label-index.js';
+import { CorruptClusterFile, clusterFileError, damageFoundIn, forgetDamage, sqliteCode } from './cluster-file-errors.js';
 import {
   type KeyEvent,
   type KeyValue,
@@ -48,6 +49,7 @@ export class SqliteKeyspace implements Keyspace {
   /** the open database, for the other tables of the cluster file (timers) */
   readonly db: Database.Database;
   private readonly stmts;
+  private readonly labels: LabelSelection;
   private depth = 0;
   private rollbacks = 0;
   private now: () => number = () => 0;
@@ -56,16 +58,15 @@ export class SqliteKeyspace implements Keyspace {
   readonly readOnly: boolean;
 
   constructor(readonly path: string) {
+    forgetDamage(path);
     const opened = openClusterFile(path);
     this.db = opened.db;
     this.readOnly = opened.readOnly;
+    this.labels = labelSelection(this.db);
     this.stmts = {
       get: this.db.prepare<[string], KvRow>('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
       list: this.db.prepare<[string, string], KvRow>(
         'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
-      ),
-      listWhere: this.db.prepare<[string, string, string, string], KvRow>(
-        'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND json_extract(value, ?) = ? ORDER BY key',
       ),
       rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
       revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
@@ -109,31 +110,52 @@ export class SqliteKeyspace implements Keyspace {
     };
   }
 
+  /**
+   * A read outside a transaction: SQLite's failure on the file (a damaged page it met) reads as
+   * what it means, as inside one (transaction() below), also where a command reports an
+   * object's error and goes on to the next.
+   */
+  private reading<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (e) {
+      throw clusterFileError(e, this.path);
+    }
+  }
+
   get(key: string): KeyValue | undefined {
-    const r = this.stmts.get.get(key);
+    const r = this.reading(() => this.stmts.get.get(key));
     return r ? toKv(r) : undefined;
   }
 
   list(prefix: string): KeyValue[] {
-    return this.stmts.list.all(prefix, prefixEnd(prefix)).map(toKv);
+    return this.reading(() => this.stmts.list.all(prefix, prefixEnd(prefix))).map(toKv);
   }
 
-  listWhereString(prefix: string, jsonPath: string, value: string): KeyValue[] {
-    // json_extract gives a JSON string as TEXT and anything else as another type, which never
-    // equals the TEXT bound here: only string values match, as in a label comparison.
-    return this.stmts.listWhere.all(prefix, prefixEnd(prefix), jsonPath, value).map(toKv);
+  listLabelled(prefix: string, name: string, value: string): KeyValue[] {
+    const to = prefixEnd(prefix);
+    try {
+      return this.labels.select(prefix, to, name, value).map(toKv);
+    } catch (e) {
+      // Without the index (a read-only file from before it), json_extract fails on a value that is not JSON.
+      const bad = sqliteCode(e) === 'SQLITE_ERROR' ? this.reading(() => this.labels.badValue(prefix, to)) : undefined;
+      if (bad !== undefined) throw new CorruptClusterFile(this.path, `the value of ${bad} is not valid JSON`);
+      throw clusterFileError(e, this.path);
+    }
   }
 
   scan(prefix: string, each: (kv: KeyValue) => void): void {
-    for (const r of this.stmts.list.iterate(prefix, prefixEnd(prefix))) each(toKv(r));
+    this.reading(() => {
+      for (const r of this.stmts.list.iterate(prefix, prefixEnd(prefix))) each(toKv(r));
+    });
   }
 
   modRevision(key: string): number {
-    return this.stmts.rev.get(key)?.mod_revision ?? 0;
+    return this.reading(() => this.stmts.rev.get(key))?.mod_revision ?? 0;
   }
 
   listRevisions(prefix: string): { key: string; modRevision: number }[] {
-    return this.stmts.listRevs.all(prefix, prefixEnd(prefix)).map((r) => ({ key: r.key, modRevision: r.mod_revision }));
+    return this.reading(() => this.stmts.listRevs.all(prefix, prefixEnd(prefix))).map((r) => ({ key: r.key, modRevision: r.mod_revision }));
   }
 
   rollbackEpoch(): number {
@@ -222,10 +244,11 @@ export class SqliteKeyspace implements Keyspace {
     if (afterRevision < compacted) throw new RevisionCompacted(afterRevision + 1, compacted);
     const from = prefix;
     const to = prefixEnd(prefix);
-    const rows =
+    const rows = this.reading(() =>
       untilTimeMs === undefined
         ? this.stmts.changes.all(afterRevision, from, to, limit)
-        : this.stmts.changesUntil.all({ after: afterRevision, from, to, until: untilTimeMs, limit });
+        : this.stmts.changesUntil.all({ after: afterRevision, from, to, until: untilTimeMs, limit }),
+    );
     return rows.map((r) => {
       const type = r.type as KeyEvent['type'];
       const kv: KeyValue = {
@@ -242,7 +265,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   valueAt(key: string, revision: number): string | undefined {
-    return this.stmts.valueAt.get(revision, key)?.value;
+    return this.reading(() => this.stmts.valueAt.get(revision, key))?.value;
   }
 
   revisionAt(timeMs: number): number {
@@ -303,6 +326,9 @@ export class SqliteKeyspace implements Keyspace {
 
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
+    // Damage found by an earlier read or step of this process: nothing more is written.
+    const damage = damageFoundIn(this.path);
+    if (damage) throw damage;
     this.depth++;
     this.txRevision = undefined;
     this.metaCache = new Map();
@@ -349,7 +375,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   getMeta(name: string): string | undefined {
-    if (!this.metaCache) return this.stmts.getMeta.get(name)?.value;
+    if (!this.metaCache) return this.reading(() => this.stmts.getMeta.get(name))?.value;
     if (this.metaCache.has(name)) return this.metaCache.get(name);
     const v = this.stmts.getMeta.get(name)?.value;
     this.metaCache.set(name, v);
