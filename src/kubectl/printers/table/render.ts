@@ -18,7 +18,16 @@ function mergeConsecutive(groups: readonly TableGroup[]): TableGroup[] {
   for (const g of groups) {
     const last = merged[merged.length - 1];
     if (last && last.resourceLabel === g.resourceLabel) {
-      merged[merged.length - 1] = { ...last, objects: [...last.objects, ...g.objects] };
+      const [first, then] = [last.objects, g.objects];
+      merged[merged.length - 1] = {
+        ...last,
+        objects: {
+          forEach: (visit) => {
+            first.forEach((o) => visit(o));
+            then.forEach((o) => visit(o));
+          },
+        },
+      };
     } else {
       merged.push(g);
     }
