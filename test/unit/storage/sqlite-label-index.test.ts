@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
+import { labelSelection } from '../../../src/storage/sqlite-label-index.js';
 
 const pod = (labels: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ metadata: { name: 'p', ...(labels ? { labels } : {}) }, ...extra });
@@ -71,4 +72,23 @@ test('a file written before the label index gets one, filled from kv, when it is
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('without the index (a read-only file from before it) selection reads the values, and names a value that is not JSON', () => {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, create_revision INTEGER NOT NULL, mod_revision INTEGER NOT NULL) WITHOUT ROWID');
+  const put = db.prepare('INSERT INTO kv VALUES (?, ?, 2, 2)');
+  put.run('/registry/pods/a/p1', pod({ app: 'web' }));
+  put.run('/registry/pods/a/p2', pod({ app: 7 }));
+  put.run('/registry/pods/a/p3', pod({ app: 'web' }));
+  put.run('/registry/services/a/s', 'not json');
+  const labels = labelSelection(db);
+  assert.deepEqual(
+    labels.select('/registry/pods/', '/registry/pods/\u{10FFFF}', 'app', 'web').map((r) => r.key),
+    ['/registry/pods/a/p1', '/registry/pods/a/p3'],
+  );
+  assert.deepEqual(labels.select('/registry/pods/', '/registry/pods/\u{10FFFF}', 'app', '7'), []);
+  assert.throws(() => labels.select('/registry/services/', '/registry/services/\u{10FFFF}', 'app', 'web'));
+  assert.equal(labels.badValue('/registry/services/', '/registry/services/\u{10FFFF}'), '/registry/services/a/s');
+  db.close();
 });

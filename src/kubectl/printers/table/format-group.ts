@@ -129,15 +129,31 @@ export function groupTableText(
   deco: GroupDecoration,
   nowMs: number,
 ): string {
+  const lines: string[] = [];
+  writeGroupTable(group, opts, deco, nowMs, (line) => lines.push(line));
+  return lines.join('');
+}
+
+/**
+ * groupTableText one line at a time, as each object is visited: a table of 60,000 events is
+ * never all in one string before the tabwriter takes it. Returns the number of rows; the header
+ * goes out with the first one.
+ */
+export function writeGroupTable(
+  group: TableGroup,
+  opts: TableOptions,
+  deco: GroupDecoration,
+  nowMs: number,
+  write: (line: string) => void,
+): number {
   const table = tableFor(group.resourceLabel);
   const cols = outputColumns(group, opts, deco);
-  const lines: string[] = [];
-  if (deco.header) lines.push(cols.map((c) => c.header).join('\t') + '\n');
   let rows = 0;
   group.objects.forEach((obj) => {
+    if (rows === 0 && deco.header) write(cols.map((c) => c.header).join('\t') + '\n');
     const cells = table.row(obj, nowMs);
-    lines.push(cols.map((c) => cellText(c.cell(obj, cells))).join('\t') + '\n');
+    write(cols.map((c) => cellText(c.cell(obj, cells))).join('\t') + '\n');
     rows++;
   });
-  return rows === 0 ? '' : lines.join('');
+  return rows;
 }
