@@ -7,7 +7,11 @@ import type Database from 'better-sqlite3';
  *
  * Triggers on kv keep it, inside the statement that writes kv and so inside its transaction: it
  * cannot disagree with kv after a rollback, a crash or a write by a kubemu that knows nothing of it.
- * An update whose labels are unchanged (a status write, most writes) leaves it alone.
+ * An update whose labels are unchanged (a status write, most writes) leaves it alone. What the
+ * triggers add to a write, measured with the values of 10,000 pods and 20,000 events (CPU, on
+ * top of ~25-45 µs for the write itself): ~9 µs for a pod update with its labels unchanged
+ * (both values parsed once), ~8 µs for an event without labels, ~30 µs for a pod created with
+ * two labels (two rows, two b-trees).
  * Only string labels are indexed, which is what a label comparison matches (json_extract of a
  * number never equals the TEXT it is compared with). A value that is not JSON has no labels here.
  */
@@ -55,7 +59,7 @@ function hasLabelIndex(db: Database.Database): boolean {
 
 /**
  * Creates the label index of a writable cluster file that has none yet, filling it from kv in the
- * same transaction (about a second at 10,000 pods, once). A read-only file keeps working without
+ * same transaction (about 0.4 s at 10,000 pods, once). A read-only file keeps working without
  * one (labelSelection falls back to reading the values).
  */
 export function ensureLabelIndex(db: Database.Database): void {
