@@ -114,9 +114,10 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   /**
-   * A read outside a transaction: SQLite's failure on the file (a damaged page it met) reads as
-   * what it means, as inside one (transaction() below), also where a command reports an
-   * object's error and goes on to the next.
+   * A read of objects outside a transaction: SQLite's failure on the file (a damaged page it met)
+   * reads as what it means, as inside one (transaction() below), also where a command reports an
+   * object's error and goes on to the next. (The log's and meta's reads outside a transaction
+   * are translated where the command's error is printed, cli/main.ts.)
    */
   private reading<T>(read: () => T): T {
     try {
@@ -257,11 +258,10 @@ export class SqliteKeyspace implements Keyspace {
     if (afterRevision < compacted) throw new RevisionCompacted(afterRevision + 1, compacted);
     const from = prefix;
     const to = prefixEnd(prefix);
-    const rows = this.reading(() =>
+    const rows =
       untilTimeMs === undefined
         ? this.stmts.changes.all(afterRevision, from, to, limit)
-        : this.stmts.changesUntil.all({ after: afterRevision, from, to, until: untilTimeMs, limit }),
-    );
+        : this.stmts.changesUntil.all({ after: afterRevision, from, to, until: untilTimeMs, limit });
     return rows.map((r) => {
       const type = r.type as KeyEvent['type'];
       const kv: KeyValue = {
@@ -278,7 +278,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   valueAt(key: string, revision: number): string | undefined {
-    return this.reading(() => this.stmts.valueAt.get(revision, key))?.value;
+    return this.stmts.valueAt.get(revision, key)?.value;
   }
 
   revisionAt(timeMs: number): number {
@@ -388,7 +388,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   getMeta(name: string): string | undefined {
-    if (!this.metaCache) return this.reading(() => this.stmts.getMeta.get(name))?.value;
+    if (!this.metaCache) return this.stmts.getMeta.get(name)?.value;
     if (this.metaCache.has(name)) return this.metaCache.get(name);
     const v = this.stmts.getMeta.get(name)?.value;
     this.metaCache.set(name, v);
