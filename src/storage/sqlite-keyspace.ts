@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openClusterFile } from './cluster-file.js';
-import { type LabelSelection, labelSelection } from './sqlite-label-index.js';
+import { labelSelection } from './sqlite-label-index.js';
 import { CorruptClusterFile, clusterFileError, damageFoundIn, forgetDamage, sqliteCode } from './cluster-file-errors.js';
 import {
   type KeyEvent,
@@ -52,7 +52,6 @@ export class SqliteKeyspace implements Keyspace {
   /** the open database, for the other tables of the cluster file (timers) */
   readonly db: Database.Database;
   private readonly stmts;
-  private readonly labels: LabelSelection;
   private depth = 0;
   private rollbacks = 0;
   private now: () => number = () => 0;
@@ -65,12 +64,13 @@ export class SqliteKeyspace implements Keyspace {
     const opened = openClusterFile(path);
     this.db = opened.db;
     this.readOnly = opened.readOnly;
-    this.labels = labelSelection(this.db);
     this.stmts = {
       get: this.db.prepare<[string], KvRow>('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
       list: this.db.prepare<[string, string], KvRow>(
         'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
       ),
+      // label selection, through the label index when the file has one (sqlite-label-index.ts)
+      labels: labelSelection(this.db),
       rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
       revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
         'SELECT create_revision, mod_revision FROM kv WHERE key = ?',
@@ -139,10 +139,10 @@ export class SqliteKeyspace implements Keyspace {
   listLabelled(prefix: string, name: string, value: string): KeyValue[] {
     const to = prefixEnd(prefix);
     try {
-      return this.labels.select(prefix, to, name, value).map(toKv);
+      return this.stmts.labels.select(prefix, to, name, value).map(toKv);
     } catch (e) {
       // Without the index (a read-only file from before it), json_extract fails on a value that is not JSON.
-      const bad = sqliteCode(e) === 'SQLITE_ERROR' ? this.reading(() => this.labels.badValue(prefix, to)) : undefined;
+      const bad = sqliteCode(e) === 'SQLITE_ERROR' ? this.reading(() => this.stmts.labels.badValue(prefix, to)) : undefined;
       if (bad !== undefined) throw new CorruptClusterFile(this.path, `the value of ${bad} is not valid JSON`);
       throw clusterFileError(e, this.path);
     }
