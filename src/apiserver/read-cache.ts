@@ -174,6 +174,13 @@ export class ReadCache {
     return this.lists.has(prefix);
   }
 
+  /** Whether a list under prefix, or under a shorter prefix that holds it (within), is cached. */
+  covers(prefix: string): boolean {
+    this.check();
+    for (const outer of this.lists.keys()) if (prefix.startsWith(outer)) return true;
+    return false;
+  }
+
   /**
    * The cached objects under prefix that carry label=value, in key order (what filtering the
    * whole list by that label gives); undefined if the list is not cached. Controllers select

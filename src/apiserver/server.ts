@@ -186,9 +186,43 @@ export class ApiServer {
     const eq = requiredLabel(selector);
     if (!eq || this.cache.holds(prefix)) return this.listSelected(info, namespace, selector);
     return this.store
-      .listWhereString(prefix, `$.metadata.labels."${eq.key}"`, eq.value)
+      .listLabelled(prefix, eq.key, eq.value)
       .map(({ key, value, modRevision }) => this.decoded.decode(key, modRevision, () => value))
       .filter((o) => selectorMatches(selector, o.metadata.labels));
+  }
+
+  /**
+   * What list(info, namespace) filtered by the selector and `filter` gives, one object at a time,
+   * for a command that lists once and keeps only what it makes of each (get's table keeps its
+   * cells): when this process holds no list under the prefix, the values are read and decoded
+   * as `visit` takes them, none remembered or frozen, so 10,000 pods are never all in memory at
+   * once. `visit` must not use the API server (the store is in the middle of a read).
+   */
+  eachListed(
+    info: ResourceInfo,
+    namespace: string | undefined,
+    selector: Selector | undefined,
+    filter: ((o: KubeObject) => boolean) | undefined,
+    visit: (o: KubeObject) => void,
+  ): void {
+    if (selector?.kind === 'nothing') return;
+    const prefix = storagePrefix(info, namespace);
+    const take = (o: KubeObject) => {
+      if (!filter || filter(o)) visit(o);
+    };
+    if (selector && (requiredLabel(selector) || this.cache.covers(prefix))) {
+      this.listSelectedOnce(info, namespace, selector).forEach(take);
+      return;
+    }
+    if (this.cache.covers(prefix)) {
+      this.cached(prefix).forEach(take);
+      return;
+    }
+    const path = this.store.path;
+    this.store.scan(prefix, ({ key, value, modRevision }) => {
+      const o = decode(path, key, value, modRevision);
+      if (!selector || selectorMatches(selector, o.metadata.labels)) take(o);
+    });
   }
 
   /** The objects whose controller (ownerReference with controller: true) has this UID, in key order. */

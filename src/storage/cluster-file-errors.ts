@@ -24,7 +24,28 @@ export class CorruptClusterFile extends Error {
   ) {
     super(`the cluster file ${path} is corrupt: ${found}`);
     this.name = 'CorruptClusterFile';
+    if (!damageFound.has(path)) damageFound.set(path, this);
   }
+}
+
+/**
+ * The first damage found in each cluster file since this process last opened it. A large file is
+ * not checked in full at open (cluster-file.ts checkedInFull): its damage is found where a read
+ * meets it, and a command that goes on after a failed read (apply -f, delete of several objects
+ * report each object's error and continue) must write nothing more to that file. The keyspace
+ * forgets a file's damage when it opens it (`cluster create --force` replaces a damaged file, and
+ * a test opens one file many times in one process) and refuses a write transaction while it knows of one.
+ */
+const damageFound = new Map<string, CorruptClusterFile>();
+
+/** The first damage found in the cluster file at path since it was last opened, if any. */
+export function damageFoundIn(path: string): CorruptClusterFile | undefined {
+  return damageFound.get(path);
+}
+
+/** Opening the file at path starts with nothing known against it. */
+export function forgetDamage(path: string): void {
+  damageFound.delete(path);
 }
 
 /** A write to a cluster file opened read-only (the file or its directory is not writable). */

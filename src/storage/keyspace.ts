@@ -87,11 +87,11 @@ export interface Keyspace {
    */
   scan(prefix: string, each: (kv: KeyValue) => void): void;
   /**
-   * The entries under prefix whose value, read as JSON, holds the string `value` at `jsonPath`
-   * (`$.metadata.labels."app"`), in key order: the store picks a few of many values without
-   * anyone decoding the rest. Values that are not JSON fail the query.
+   * The entries under prefix whose value, read as JSON, carries the label `name` with the string
+   * `value` (metadata.labels), in key order: the store picks a few of many values without anyone
+   * decoding the rest.
    */
-  listWhereString(prefix: string, jsonPath: string, value: string): KeyValue[];
+  listLabelled(prefix: string, name: string, value: string): KeyValue[];
   /** the keys under prefix with their modRevision only (no values), in key order */
   listRevisions(prefix: string): { key: string; modRevision: number }[];
   /**

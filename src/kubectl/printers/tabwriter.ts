@@ -62,11 +62,10 @@ export const DESCRIBE_TABWRITER: TabWriterConfig = {
   rememberWidths: false,
 };
 
-/** One cell: its text, its width in runes, and whether a hard tab ('\t') terminated it. */
+/** One cell: its text and its width in runes. */
 interface Cell {
   text: string;
   width: number;
-  htab: boolean;
 }
 
 /** Width of a string in runes (Unicode code points), as utf8.RuneCountInString counts it. */
@@ -106,7 +105,7 @@ export class TabWriter {
       if (ch !== '\t' && ch !== '\v' && ch !== '\n' && ch !== '\f') continue;
       this.cellText += text.slice(start, i);
       start = i + 1;
-      const ncells = this.terminateCell(ch === '\t');
+      const ncells = this.terminateCell();
       if (ch === '\n' || ch === '\f') {
         this.lines.push([]);
         // Go flushes here: a one-cell line cannot affect later alignment (its only cell is the
@@ -119,7 +118,7 @@ export class TabWriter {
 
   /** Format and emit everything buffered. With rememberWidths, column widths are kept. */
   flush(): void {
-    if (this.cellText.length > 0) this.terminateCell(false);
+    if (this.cellText.length > 0) this.terminateCell();
     this.format(0, this.lines.length);
     const chunk = this.out.join('');
     this.reset();
@@ -143,31 +142,43 @@ export class TabWriter {
     this.out = [];
   }
 
-  private terminateCell(htab: boolean): number {
+  private terminateCell(): number {
     const line = this.lines[this.lines.length - 1];
     if (!line) throw new Error('TabWriter: no current line');
-    line.push({ text: this.cellText, width: runeCount(this.cellText), htab });
+    line.push({ text: this.cellText, width: runeCount(this.cellText) });
     this.cellText = '';
     return line.length;
   }
 
-  private pad(textWidth: number, cellWidth: number): void {
-    if (cellWidth > textWidth) this.out.push(this.config.padChar.repeat(cellWidth - textWidth));
+  /** Padding strings by length: a table of 60,000 rows pads with a few distinct lengths. */
+  private readonly pads: string[] = [];
+
+  private pad(textWidth: number, cellWidth: number): string {
+    const n = cellWidth - textWidth;
+    if (n <= 0) return '';
+    return (this.pads[n] ??= this.config.padChar.repeat(n));
   }
 
-  /** Write lines [line0, line1) using the column widths currently on the stack. */
+  /**
+   * Write lines [line0, line1) using the column widths currently on the stack, one output string
+   * per line (not one per cell and pad: 60,000 events' rows would be 700,000 strings).
+   */
   private writeLines(line0: number, line1: number): void {
     for (let i = line0; i < line1; i++) {
       const line = this.lines[i] ?? [];
-      line.forEach((c, j) => {
-        if (c.text.length > 0) this.out.push(c.text);
+      const parts: string[] = [];
+      for (let j = 0; j < line.length; j++) {
+        const c = line[j]!;
+        parts.push(c.text);
         const w = this.widths[j];
         // Cells beyond the known columns (the trailing text) are not padded; an empty cell inside
         // a column is all padding, which is how an empty last `-L` column leaves trailing spaces.
-        if (w !== undefined) this.pad(c.width, w);
-      });
+        if (w !== undefined) parts.push(this.pad(c.width, w));
+      }
       // The last buffered line has no newline of its own (it is the unterminated tail).
-      if (i + 1 < this.lines.length) this.out.push('\n');
+      if (i + 1 < this.lines.length) parts.push('\n');
+      const text = parts.join('');
+      if (text.length > 0) this.out.push(text);
     }
   }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CliError, ExitCode } from '../../util/errors.js';
-import { fetchSelections } from '../../resource/fetch.js';
+import { fetchSelectionsToVisit } from '../../resource/fetch.js';
 import { printGet } from './print.js';
 import { type OutputSpec, parseOutput } from '../../printers/output.js';
 import { selectionsOf } from '../../resource/builder.js';
@@ -167,14 +167,14 @@ async function runGet(ctx: Context, o: GetOptions): Promise<void> {
     });
     return;
   }
-  const fetchOpts: Parameters<typeof fetchSelections>[2] = {
+  const fetchOpts: Parameters<typeof fetchSelectionsToVisit>[2] = {
     namespace: ctx.namespace(),
     allNamespaces,
     ignoreNotFound,
   };
   if (selector !== undefined) fetchOpts.labelSelector = selector;
   if (o.fieldSelector !== undefined) fetchOpts.fieldSelector = o.fieldSelector;
-  const { groups, errors } = fetchSelections(cluster.api, selections, fetchOpts);
+  const { groups, errors } = fetchSelectionsToVisit(cluster.api, selections, fetchOpts);
   const singleItemImplied =
     args.length > 0 && selections.length === 1 && selections[0]!.name !== undefined && (args.length === 1 || args.length === 2);
   const tableLike = spec.kind === 'table' || spec.kind === 'custom-columns';

@@ -5,12 +5,20 @@ import { formatLabels } from './labels-string.js';
 import { isNamespacedResource, tableFor } from './registry.js';
 import { getOwn } from '../../../common/own-keys.js';
 
+/**
+ * Objects visited in order, once each: an array, or a list read while it is visited (get reads
+ * 10,000 pods one at a time and keeps only their cells).
+ */
+export interface ObjectSource {
+  forEach(visit: (o: KubeObject) => void): void;
+}
+
 /** The objects of one resource type, printed under one header. */
 export interface TableGroup {
   /** `lower(kind)[.group]`: `deployment.apps`, `pod`; the prefix of NAME with several types. */
   resourceLabel: string;
   kind: string;
-  objects: KubeObject[];
+  objects: ObjectSource;
   /** Overrides the built-in notion of scope (cluster-scoped types get no NAMESPACE column). */
   namespaced?: boolean;
 }
@@ -121,14 +129,31 @@ export function groupTableText(
   deco: GroupDecoration,
   nowMs: number,
 ): string {
-  if (group.objects.length === 0) return '';
+  const lines: string[] = [];
+  writeGroupTable(group, opts, deco, nowMs, (line) => lines.push(line));
+  return lines.join('');
+}
+
+/**
+ * groupTableText one line at a time, as each object is visited: a table of 60,000 events is
+ * never all in one string before the tabwriter takes it. Returns the number of rows; the header
+ * goes out with the first one.
+ */
+export function writeGroupTable(
+  group: TableGroup,
+  opts: TableOptions,
+  deco: GroupDecoration,
+  nowMs: number,
+  write: (line: string) => void,
+): number {
   const table = tableFor(group.resourceLabel);
   const cols = outputColumns(group, opts, deco);
-  const lines: string[] = [];
-  if (deco.header) lines.push(cols.map((c) => c.header).join('\t') + '\n');
-  for (const obj of group.objects) {
+  let rows = 0;
+  group.objects.forEach((obj) => {
+    if (rows === 0 && deco.header) write(cols.map((c) => c.header).join('\t') + '\n');
     const cells = table.row(obj, nowMs);
-    lines.push(cols.map((c) => cellText(c.cell(obj, cells))).join('\t') + '\n');
-  }
-  return lines.join('');
+    write(cols.map((c) => cellText(c.cell(obj, cells))).join('\t') + '\n');
+    rows++;
+  });
+  return rows;
 }

@@ -1,5 +1,5 @@
 import { KUBECTL_TABLE_TABWRITER, TabWriter } from '../tabwriter.js';
-import { groupTableText, isNamespacedGroup, type TableGroup, type TableOptions } from './format-group.js';
+import { isNamespacedGroup, writeGroupTable, type TableGroup, type TableOptions } from './format-group.js';
 
 export type { TableGroup, TableOptions } from './format-group.js';
 export { WatchTablePrinter, type WatchEventType, type WatchTableOptions } from './watch-printer.js';
@@ -18,7 +18,16 @@ function mergeConsecutive(groups: readonly TableGroup[]): TableGroup[] {
   for (const g of groups) {
     const last = merged[merged.length - 1];
     if (last && last.resourceLabel === g.resourceLabel) {
-      merged[merged.length - 1] = { ...last, objects: [...last.objects, ...g.objects] };
+      const [first, then] = [last.objects, g.objects];
+      merged[merged.length - 1] = {
+        ...last,
+        objects: {
+          forEach: (visit) => {
+            first.forEach((o) => visit(o));
+            then.forEach((o) => visit(o));
+          },
+        },
+      };
     } else {
       merged.push(g);
     }
@@ -64,7 +73,7 @@ export function renderTables(groups: readonly TableGroup[], opts: RenderTablesOp
     writer.setRememberedWidths(null);
     if (i > 0 && !opts.noHeaders && written > 0) separatorReady = true;
     if (opts.allNamespaces && isNamespacedGroup(group)) withNamespace = true;
-    writer.write(groupTableText(group, opts, { header: !opts.noHeaders, withKind, withNamespace }, opts.nowMs));
+    writeGroupTable(group, opts, { header: !opts.noHeaders, withKind, withNamespace }, opts.nowMs, (line) => writer.write(line));
   });
   writer.flush();
   return out.join('');

@@ -1,0 +1,112 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The label index of the cluster file: one row per (key, label) of every current value, so that
+ * `get pods -l app=app-7` reads the 20 pods that carry app=app-7 instead of every pod's JSON (a
+ * scan of 10,000 values with json_extract takes ~50 ms; the index, a few).
+ *
+ * Triggers on kv keep it, inside the statement that writes kv and so inside its transaction: it
+ * cannot disagree with kv after a rollback, a crash or a write by a kubemu that knows nothing of it.
+ * An update whose labels are unchanged (a status write, most writes) leaves it alone. What the
+ * triggers add to a write, measured with the values of 10,000 pods and 20,000 events (CPU, on
+ * top of ~25-45 µs for the write itself): ~9 µs for a pod update with its labels unchanged
+ * (both values parsed once), ~8 µs for an event without labels, ~30 µs for a pod created with
+ * two labels (two rows, two b-trees).
+ * Only string labels are indexed, which is what a label comparison matches (json_extract of a
+ * number never equals the TEXT it is compared with). A value that is not JSON has no labels here.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS labels (
+  key TEXT NOT NULL,
+  name TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (key, name)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS labels_by_value ON labels (name, value, key);
+CREATE TRIGGER IF NOT EXISTS kv_labels_insert AFTER INSERT ON kv BEGIN
+  ${indexLabels('new')}
+END;
+CREATE TRIGGER IF NOT EXISTS kv_labels_update AFTER UPDATE OF value ON kv
+WHEN NOT (json_valid(old.value) AND json_valid(new.value))
+  OR json_extract(old.value, '$.metadata.labels') IS NOT json_extract(new.value, '$.metadata.labels')
+BEGIN
+  DELETE FROM labels WHERE key = old.key;
+  ${indexLabels('new')}
+END;
+CREATE TRIGGER IF NOT EXISTS kv_labels_delete AFTER DELETE ON kv BEGIN
+  DELETE FROM labels WHERE key = old.key;
+END;
+`;
+
+/** The INSERT that indexes the labels of row.value (none when it is not JSON or has none). */
+function indexLabels(row: 'new'): string {
+  return `INSERT OR IGNORE INTO labels (key, name, value)
+    SELECT v.key, l.key, l.value
+    FROM (SELECT ${row}.key AS key, ${row}.value AS value WHERE json_valid(${row}.value)) AS v, json_each(v.value, '$.metadata.labels') AS l
+    WHERE l.type = 'text' AND typeof(l.key) = 'text';`;
+}
+
+/** The label index of the values already in kv (a file written before it existed). */
+const FILL = `INSERT OR IGNORE INTO labels (key, name, value)
+  SELECT v.key, l.key, l.value
+  FROM (SELECT key, value FROM kv WHERE json_valid(value)) AS v, json_each(v.value, '$.metadata.labels') AS l
+  WHERE l.type = 'text' AND typeof(l.key) = 'text'`;
+
+function hasLabelIndex(db: Database.Database): boolean {
+  const row = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = 'kv_labels_delete'").get();
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Creates the label index of a writable cluster file that has none yet, filling it from kv in the
+ * same transaction (about 0.4 s at 10,000 pods, once). A read-only file keeps working without
+ * one (labelSelection falls back to reading the values).
+ */
+export function ensureLabelIndex(db: Database.Database): void {
+  if (hasLabelIndex(db)) return;
+  db.transaction(() => {
+    // Another process may have created it between our look and our write lock.
+    if (hasLabelIndex(db)) return;
+    db.exec(SCHEMA);
+    db.exec(FILL);
+  }).immediate();
+}
+
+export interface LabelledRow {
+  key: string;
+  value: string;
+  create_revision: number;
+  mod_revision: number;
+}
+
+/**
+ * The rows under [from, to) whose value's label `name` is the string `value`, in key order:
+ * through the index when the file has one, else by reading every value under the range
+ * (json_extract, which fails on a value that is not JSON: `badValue` names the first one).
+ */
+export interface LabelSelection {
+  select(from: string, to: string, name: string, value: string): LabelledRow[];
+  /** the first key under [from, to) whose value is not JSON */
+  badValue(from: string, to: string): string | undefined;
+}
+
+export function labelSelection(db: Database.Database): LabelSelection {
+  const bad = db.prepare<[string, string], { key: string }>('SELECT key FROM kv WHERE key >= ? AND key < ? AND json_valid(value) = 0 ORDER BY key LIMIT 1');
+  const badValue = (from: string, to: string) => bad.get(from, to)?.key;
+  if (hasLabelIndex(db)) {
+    const stmt = db.prepare<[string, string, string, string], LabelledRow>(
+      'SELECT kv.key, kv.value, kv.create_revision, kv.mod_revision FROM labels INDEXED BY labels_by_value CROSS JOIN kv ON kv.key = labels.key ' +
+        'WHERE labels.name = ? AND labels.value = ? AND labels.key >= ? AND labels.key < ? ORDER BY labels.key',
+    );
+    return { select: (from, to, name, value) => stmt.all(name, value, from, to), badValue };
+  }
+  const path = db.prepare<[string, string, string, string], LabelledRow>(
+    'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND json_extract(value, ?) = ? ORDER BY key',
+  );
+  return { select: (from, to, name, value) => path.all(from, to, labelPath(name), value), badValue };
+}
+
+/** json_extract's path of a label (`$.metadata.labels."app"`). */
+function labelPath(name: string): string {
+  return `$.metadata.labels."${name}"`;
+}
