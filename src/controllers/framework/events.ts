@@ -60,11 +60,23 @@ export class EventRecorder {
    * drops them (firstWrittenMs says when it would not), and the logger counts them.
    */
   record(e: EventSpec, atMs?: number): void {
+    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs }) }]);
+  }
+
+  /** Records events in order (each as of its atMs, default now), reading and keeping what the correlator remembers once per object. */
+  recordAll(events: readonly { event: EventSpec; atMs?: number }[]): void {
+    const states = new Map<string, ObjectEvents>();
     try {
-      this.write(e, atMs ?? this.now());
-    } catch (err) {
-      if (!(err instanceof StatusError)) throw err;
-      this.rejected(e, err);
+      for (const { event, atMs } of events) {
+        try {
+          this.write(event, atMs ?? this.now(), states);
+        } catch (err) {
+          if (!(err instanceof StatusError)) throw err;
+          this.rejected(event, err);
+        }
+      }
+    } finally {
+      for (const [key, state] of states) this.state.set(key, state);
     }
   }
 
@@ -78,14 +90,14 @@ export class EventRecorder {
     return bucket ? firstAcceptMs(bucket, bucket[1]) : -Infinity;
   }
 
-  private write(e: EventSpec, nowMs: number): void {
+  private write(e: EventSpec, nowMs: number, states: Map<string, ObjectEvents>): void {
     const ns = e.involved.metadata.namespace ?? 'default';
     const stateKey = spamKey(e);
     const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
     if (e.fieldPath) fields.fieldPath = e.fieldPath;
-    const before = this.state.get<ObjectEvents>(stateKey) ?? emptyObjectEvents();
+    const before = states.get(stateKey) ?? this.state.get<ObjectEvents>(stateKey) ?? emptyObjectEvents();
     const { state, write } = correlate(before, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
-    this.state.set(stateKey, state);
+    states.set(stateKey, state);
     if (!write) return;
     const name = `${e.involved.metadata.name}.${write.nameSuffix}`;
     if (write.count > 1 && this.api.tryGet(EVENT, ns, name)) {

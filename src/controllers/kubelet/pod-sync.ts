@@ -2,6 +2,7 @@ import type { ContainerMemory, PodMemory } from './memory.js';
 import { enter, kill, runStep, type ContainerEnv, type KubeletEvent } from './lifecycle.js';
 import { nextProbeMs, runDueProbe } from './probing.js';
 import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
+import { eventfulDueMs, foldQuietResyncs } from './quiet-resyncs.js';
 
 /**
  * One kubelet sync of a pod, as a pure plan: brings every container's memory up to `now` (each
@@ -12,6 +13,8 @@ import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
 
 export interface ContainerEvent extends KubeletEvent {
   container: string;
+  /** a folded resync's event (quiet-resyncs.ts), recorded late: its time */
+  atMs?: number;
 }
 
 export interface PodSyncInput {
@@ -28,6 +31,12 @@ export interface PodSyncInput {
   nowMs: number;
   /** every probe tick is a step, quiet or not (the stepping quiet-ticks.ts replaces, kept to check against) */
   everyTick?: boolean;
+  /**
+   * Every kubelet event about the pod recorded before this instant is dropped by the spam filter
+   * (EventRecorder.firstWrittenMs): the back-off resyncs before it are folded (quiet-resyncs.ts).
+   * Undefined: every resync is a step.
+   */
+  writableFromMs?: number;
 }
 
 export interface PodSyncPlan {
@@ -91,6 +100,14 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
       const probeDue = nextProbeMs(c);
       const env = input.envFor(i, images);
       if (stepDue !== undefined && (probeDue === undefined || stepDue <= probeDue)) {
+        if (input.writableFromMs !== undefined) {
+          const f = foldQuietResyncs(c, env, now, input.writableFromMs);
+          if (f.c !== c) {
+            for (const e of f.folded) events.push({ ...e, container: c.name });
+            c = f.c;
+            continue;
+          }
+        }
         const r = runStep(c, env, now);
         for (const e of r.events) events.push({ ...e, container: c.name });
         if (r.pulledImage && !images.has(r.pulledImage)) {
@@ -126,7 +143,9 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
   for (const [i, c] of containers.entries()) {
     // Woken for the ticks that may change something, not for the quiet ones.
     const probeDue = c.phase !== 'Running' ? undefined : input.everyTick ? nextProbeMs(c) : nextEventfulProbeMs(c, input.envFor(i, images).spec);
-    for (const d of [c.dueMs, probeDue]) {
+    // Nor for the back-off resyncs that will be quiet.
+    const stepDue = input.writableFromMs === undefined ? c.dueMs : eventfulDueMs(c, input.envFor(i, images), input.writableFromMs);
+    for (const d of [stepDue, probeDue]) {
       if (d !== undefined && d > now && (nextDueMs === undefined || d < nextDueMs)) nextDueMs = d;
     }
   }
