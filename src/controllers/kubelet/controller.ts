@@ -78,10 +78,15 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       // The pod source: a pod bound here and not yet being deleted in this event is admitted
       // now, even if it is being deleted by the time the sync reads it (its start is then
       // already under way and is finished before the container is stopped).
-      if (ev.type !== 'DELETED' && !ev.object.metadata.deletionTimestamp && !ctx.state.get(`pod:${key}`)) {
+      if (ev.type === 'DELETED') return [key];
+      const known = ctx.state.get<PodMemory>(`pod:${key}`);
+      if (!ev.object.metadata.deletionTimestamp && !known) {
         const mem = admit(asPod(ev.object), ctx.clock.now());
         if (mem) ctx.state.set(`pod:${key}`, mem);
       }
+      // Its own status write coming back: the sync that wrote it already planned from this pod
+      // and scheduled what is due next, so a sync now would find nothing to do.
+      if (ev.type === 'MODIFIED' && known?.writtenRv !== undefined && known.writtenRv === ev.object.metadata.resourceVersion) return [];
       return [key];
     },
     sync(key: string, ctx: ControllerContext): void {
@@ -303,7 +308,8 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
   const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
   if (!jsonEqual(status, pod.status && objectJson(pod.status))) {
-    ctx.api.updateStatus(PODS, { ...pod, status });
+    const written = ctx.api.updateStatus(PODS, { ...pod, status }).metadata.resourceVersion;
+    mem = written === undefined ? mem : { ...mem, writtenRv: written };
   }
   if (finished) {
     // The sandbox is gone: its IP goes back to the node (the status keeps showing it).
