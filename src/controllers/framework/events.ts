@@ -95,9 +95,10 @@ export class EventRecorder {
     const stateKey = spamKey(e);
     const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
     if (e.fieldPath) fields.fieldPath = e.fieldPath;
-    const before = states.get(stateKey) ?? this.state.get<ObjectEvents>(stateKey) ?? emptyObjectEvents();
-    const { state, write } = correlate(before, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
-    states.set(stateKey, state);
+    let state = states.get(stateKey);
+    if (!state) states.set(stateKey, (state = this.state.get<ObjectEvents>(stateKey) ?? emptyObjectEvents()));
+    // undefined: the spam filter drops the event (counted all the same)
+    const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
     if (!write) return;
     const name = `${e.involved.metadata.name}.${write.nameSuffix}`;
     if (write.count > 1 && this.api.tryGet(EVENT, ns, name)) {

@@ -1,4 +1,4 @@
-import { enter, runStep, stepFor, type ContainerEnv, type KubeletEvent, type StepResult } from './lifecycle.js';
+import { DELAYS, runStep, stepFor, type ContainerEnv, type KubeletEvent, type StepResult } from './lifecycle.js';
 import type { ContainerMemory } from './memory.js';
 import { nextProbeMs } from './probing.js';
 
@@ -18,6 +18,11 @@ import { nextProbeMs } from './probing.js';
  * after the last one taken), relist at R+1 s (status CrashLoopBackOff, BackOff dropped), resyncs
  * at R+11 s ... R+291 s (quiet: folded), restart at R+300 s. Two syncs every 5 minutes instead
  * of 32; the Event counts, first and last timestamps are the same.
+ *
+ * One difference no one can see: resyncs folded since the pod's last sync and not yet counted
+ * when its deletion comes are never counted (the deleting sync stops the container first). Their
+ * count would only show in a later write of the same event, and no BackOff is recorded about a
+ * pod being deleted (a new pod of the same name has another uid, so other keys).
  */
 
 /** A folded resync's event: recorded late, at atMs. */
@@ -66,12 +71,15 @@ export function foldQuietResyncs(c: ContainerMemory, env: ContainerEnv, untilMs:
   if (!first || c.dueMs === undefined) return { c, folded };
   const row = stepFor(c, env, c.dueMs);
   for (const e of first.events) folded.push({ ...e, atMs: c.dueMs });
-  let cur = first.c;
+  // A copy of our own, whose due time alone moves on (as enter() would set it, phase unchanged).
+  const cur: ContainerMemory = { ...first.c };
   for (let n = 0; n < MAX_FOLDED && cur.dueMs !== undefined && cur.dueMs <= untilMs && cur.dueMs < writableFromMs; n++) {
     const atMs = cur.dueMs;
     if (stepFor(cur, env, atMs) !== row) break;
     for (const e of first.events) folded.push({ ...e, atMs });
-    cur = enter(cur, cur.phase, env, atMs);
+    const delay = DELAYS[cur.phase](cur, env, atMs);
+    if (delay === undefined) delete cur.dueMs;
+    else cur.dueMs = atMs + delay;
   }
   return { c: cur, folded };
 }

@@ -71,28 +71,38 @@ export interface EventWrite {
   message: string;
 }
 
-export interface Correlated {
-  state: ObjectEvents;
-  /** undefined: the spam filter drops the event */
-  write?: EventWrite;
-}
-
 export function emptyObjectEvents(): ObjectEvents {
   return { similar: {}, seen: {} };
 }
 
-/** EventCorrelate of one event at nowMs; `newName` names (after `<object>.`) an event seen for the first time. */
-export function correlate(state: ObjectEvents, e: EventFields, nowMs: number, newName: () => string): Correlated {
+/** Messages already hashed: a kubelet records the same few messages about a pod again and again. */
+const hashes = new Map<string, string>();
+
+function hashOf(message: string): string {
+  let h = hashes.get(message);
+  if (h === undefined) {
+    if (hashes.size >= 10_000) hashes.clear();
+    hashes.set(message, (h = messageHash(message)));
+  }
+  return h;
+}
+
+/**
+ * EventCorrelate of one event at nowMs, updating `state` in place (the caller's own copy);
+ * `newName` names (after `<object>.`) an event seen for the first time.
+ */
+export function correlate(state: ObjectEvents, e: EventFields, nowMs: number, newName: () => string): EventWrite | undefined {
   const similarKey = `${e.type}|${e.reason}`;
-  const hash = messageHash(e.message);
+  const hash = hashOf(e.message);
   const agg = aggregate(state.similar[similarKey], hash, nowMs);
+  state.similar[similarKey] = agg.record;
   const key = agg.aggregate ? `*|${similarKey}` : `${e.fieldPath ?? ''}|${similarKey}|${hash}`;
   const last = state.seen[key];
   const seen: Observation = last ? [last[0] + 1, last[1], last[2]] : [1, nowMs, newName()];
+  state.seen[key] = seen;
   const accept = tryAccept(state.bucket, nowMs);
-  const next: ObjectEvents = { similar: { ...state.similar, [similarKey]: agg.record }, seen: { ...state.seen, [key]: seen } };
-  if (accept.bucket) next.bucket = accept.bucket;
-  if (!accept.accepted) return { state: next };
+  if (!accept.accepted) return undefined;
+  if (accept.bucket) state.bucket = accept.bucket;
   const message = agg.aggregate ? AGGREGATE_PREFIX + e.message : e.message;
-  return { state: next, write: { nameSuffix: seen[2], count: seen[0], firstMs: seen[1], message } };
+  return { nameSuffix: seen[2], count: seen[0], firstMs: seen[1], message };
 }
