@@ -16,8 +16,9 @@ import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
 import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
-import { lastQuietTickMs } from './quiet-ticks.js';
+import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
 import { lastQuietResyncMs } from './quiet-resyncs.js';
+import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
 
 /**
  * The simulated kubelet: one controller acting for every node. A pod bound to a node (key
@@ -129,12 +130,21 @@ function lastQuietTick(ctx: ControllerContext, afterMs: number, untilMs: number)
     let writableFromMs: number | undefined;
     mem.containers.forEach((c, i) => {
       const spec = specs[i];
-      if (spec && c.phase === 'Running') later(lastQuietTickMs(c, spec, afterMs, untilMs));
-      if (c.phase === 'CrashLoopBackOff' || c.phase === 'ImagePullBackOff') {
+      const env = (): ContainerEnv => {
         envFor ??= containerEnvs(ctx, pod, node, mem, (repos ??= ctx.api.list(IMAGE_REPOSITORIES, undefined)));
-        writableFromMs ??= ctx.events.firstWrittenMs(kubeletSource(pod, mem));
-        later(lastQuietResyncMs(c, envFor(i, new Set(ctx.state.get<string[]>(`images:${mem.node}`) ?? [])), afterMs, untilMs, writableFromMs));
+        return envFor(i, new Set(ctx.state.get<string[]>(`images:${mem.node}`) ?? []));
+      };
+      const writable = (): number => (writableFromMs ??= ctx.events.firstWrittenMs(kubeletSource(pod, mem)));
+      if (spec && c.phase === 'Running') {
+        later(lastQuietTickMs(c, spec, afterMs, untilMs));
+        // Only a tick that is not quiet can be a dropped one (most pods have none in the window).
+        const eventful = nextEventfulProbeMs(c, spec);
+        if (eventful !== undefined && eventful <= untilMs) {
+          const pc = { env: env(), podIP: mem.podIP ?? '', podGraceSeconds: pod.spec?.terminationGracePeriodSeconds ?? 30 };
+          later(lastDroppedProbeTickMs(c, spec, pc, afterMs, untilMs, writable()));
+        }
       }
+      if (c.phase === 'CrashLoopBackOff' || c.phase === 'ImagePullBackOff') later(lastQuietResyncMs(c, env(), afterMs, untilMs, writable()));
     });
   }
   return last;

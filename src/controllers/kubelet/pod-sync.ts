@@ -3,6 +3,7 @@ import { enter, kill, runStep, type ContainerEnv, type KubeletEvent } from './li
 import { nextProbeMs, runDueProbe } from './probing.js';
 import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
 import { eventfulDueMs, foldQuietResyncs } from './quiet-resyncs.js';
+import { eventfulProbeTickMs, foldDroppedProbeTick } from './dropped-probe-ticks.js';
 
 /**
  * One kubelet sync of a pod, as a pure plan: brings every container's memory up to `now` (each
@@ -128,7 +129,15 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
           c = skipped;
           continue;
         }
-        const r = runDueProbe(c, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, now);
+        const pc = { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds };
+        // Then a tick whose events the spam filter drops and that changes only the probe (dropped-probe-ticks.ts), at its own time.
+        const dropped = input.writableFromMs === undefined ? undefined : foldDroppedProbeTick(c, pc, probeDue, input.writableFromMs);
+        if (dropped) {
+          for (const e of dropped.folded) events.push({ ...e, container: c.name });
+          c = dropped.c;
+          continue;
+        }
+        const r = runDueProbe(c, pc, now);
         if (!r) break;
         for (const e of r.events) events.push({ ...e, container: c.name });
         c = r.c;
@@ -142,9 +151,18 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
   let nextDueMs: number | undefined;
   for (const [i, c] of containers.entries()) {
     // Woken for the ticks that may change something, not for the quiet ones.
-    const probeDue = c.phase !== 'Running' ? undefined : input.everyTick ? nextProbeMs(c) : nextEventfulProbeMs(c, input.envFor(i, images).spec);
+    const env = input.envFor(i, images);
+    const wf = input.writableFromMs;
+    const probeDue =
+      c.phase !== 'Running'
+        ? undefined
+        : input.everyTick
+          ? nextProbeMs(c)
+          : wf === undefined
+            ? nextEventfulProbeMs(c, env.spec)
+            : eventfulProbeTickMs(c, env.spec, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, wf);
     // Nor for the back-off resyncs that will be quiet.
-    const stepDue = input.writableFromMs === undefined ? c.dueMs : eventfulDueMs(c, input.envFor(i, images), input.writableFromMs);
+    const stepDue = wf === undefined ? c.dueMs : eventfulDueMs(c, env, wf);
     for (const d of [stepDue, probeDue]) {
       if (d !== undefined && d > now && (nextDueMs === undefined || d < nextDueMs)) nextDueMs = d;
     }

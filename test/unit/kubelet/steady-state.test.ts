@@ -27,6 +27,7 @@ function must(info: ResourceInfo | undefined): ResourceInfo {
 }
 const DEPLOYMENTS = must(findByKind('apps/v1', 'Deployment'));
 const PODS = must(findByKind('v1', 'Pod'));
+const EVENTS = must(findByKind('v1', 'Event'));
 const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepository'));
 
 const H = 3600_000;
@@ -286,6 +287,33 @@ test('a crash loop: the control-plane steps of an advance grow with the restarts
     assert.ok(day.steps <= 7 * day.restarts, `1d: ${day.steps} steps for ${day.restarts} restarts`);
     const hour = run(H);
     assert.ok(hour.steps * 24 <= day.steps * 1.05, `1h: ${hour.steps} steps, 1d: ${day.steps}`);
+  } finally {
+    c.close();
+  }
+});
+
+test('a never-ready pod: the failing readiness ticks the spam filter drops are not steps', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  try {
+    c.api.create(IMAGE_REPOSITORIES, undefined, {
+      apiVersion: 'kubemu.io/v1alpha1',
+      kind: 'ImageRepository',
+      metadata: { name: 'drill' },
+      spec: { repository: 'example/drill', tags: { unready: { neverReady: true } } },
+    });
+    c.api.create(DEPLOYMENTS, 'default', probeDeployment('unready', 'example/drill:unready', {}, 1));
+    settle(c);
+    advanceBy(c, 10 * 60_000); // its burst of 25 Unhealthy events spent
+    const before = c.controlPlane.work.instants;
+    advanceBy(c, DAY);
+    const steps = c.controlPlane.work.instants - before;
+    // Readiness fails every 5 s (17280 ticks a day); one Unhealthy event is written every 300 s
+    // (288 a day), each a step, its informers' step and its expiry's: about 3 × 288.
+    assert.ok(steps <= 4 * 288, `1d: ${steps} steps`);
+    const [event] = c.api.list(EVENTS, 'default').filter((e) => e['reason'] === 'Unhealthy');
+    const count = Number(event?.['count']);
+    const span = (Date.parse(String(event?.['lastTimestamp'])) - Date.parse(String(event?.['firstTimestamp']))) / 1000;
+    assert.equal(count, span / 5 + 1, 'every tick counted');
   } finally {
     c.close();
   }
