@@ -4,6 +4,8 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';
+import { correlate, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
+import { firstAcceptMs } from './events/spam-filter.js';
 
 /** core/v1 Event types. */
 export type EventType = 'Normal' | 'Warning';
@@ -24,16 +26,21 @@ export interface EventSpec {
 
 const EVENT = findByKind('v1', 'Event')!;
 
-/** How long an identical event is folded into the previous one (the correlator's window). */
-const AGGREGATION_WINDOW_MS = 10 * 60 * 1000;
-
 /** Told about an event the API server refused (and that is therefore dropped). */
 export type EventRejected = (event: EventSpec, error: StatusError) => void;
 
+/** The source and object an event is about: what the spam filter keeps one bucket for. */
+export type EventSource = Pick<EventSpec, 'involved' | 'component' | 'host'>;
+
 /**
- * Records core/v1 Events as client-go's EventRecorder does: named `<object>.<hex nanoseconds>`,
- * and an event identical to a recent one (same object, component, type, reason, message)
- * increments that one's count and lastTimestamp instead of creating another.
+ * Records core/v1 Events as client-go's EventRecorder does (tools/record/event.go with the
+ * default CorrelatorOptions, as the kubelet and kube-controller-manager use it): each event goes
+ * through the correlator (events/correlator.ts: similar-message aggregation, counting of
+ * identical events, the spam filter) and is then written, named `<object>.<hex nanoseconds>` by
+ * its first occurrence: a new one created, a repeated one patched (count, lastTimestamp,
+ * message), and one whose patch finds it gone (expired after its hour) created again under its
+ * name with the count carried over (recordEvent). What the correlator remembers lives in the
+ * recorder's ComponentState, one entry per source and object.
  *
  * Recording never fails the caller: client-go's broadcaster writes events in the background and
  * drops one the API server refuses ("Server rejected event (will not retry!)"), such as a Killing
@@ -47,44 +54,57 @@ export class EventRecorder {
     private readonly rejected: EventRejected = () => {},
   ) {}
 
-  record(e: EventSpec): void {
+  /**
+   * Records the event as of atMs (default: now). A kubelet that folds syncs it did not run
+   * (kubelet/quiet-resyncs.ts) records their events late, with their own times: the spam filter
+   * drops them (firstWrittenMs says when it would not), and the logger counts them.
+   */
+  record(e: EventSpec, atMs?: number): void {
+    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs }) }]);
+  }
+
+  /** Records events in order (each as of its atMs, default now), reading and keeping what the correlator remembers once per object. */
+  recordAll(events: readonly { event: EventSpec; atMs?: number }[]): void {
+    const states = new Map<string, ObjectEvents>();
     try {
-      this.write(e);
-    } catch (err) {
-      if (!(err instanceof StatusError)) throw err;
-      this.rejected(e, err);
+      for (const { event, atMs } of events) {
+        try {
+          this.write(event, atMs ?? this.now(), states);
+        } catch (err) {
+          if (!(err instanceof StatusError)) throw err;
+          this.rejected(event, err);
+        }
+      }
+    } finally {
+      for (const [key, state] of states) this.state.set(key, state);
     }
   }
 
-  private write(e: EventSpec): void {
-    const nowMs = this.now();
+  /**
+   * The first instant at which an event from this source about this object gets past the spam
+   * filter (-Infinity: any); every one recorded before it is dropped (and changes nothing but the
+   * counts). Events are recorded in time order, so none comes before the last one accepted.
+   */
+  firstWrittenMs(source: EventSource): number {
+    const bucket = this.state.get<ObjectEvents>(spamKey(source))?.bucket;
+    return bucket ? firstAcceptMs(bucket, bucket[1]) : -Infinity;
+  }
+
+  private write(e: EventSpec, nowMs: number, states: Map<string, ObjectEvents>): void {
     const ns = e.involved.metadata.namespace ?? 'default';
-    const identity = [
-      ns,
-      e.involved.kind,
-      e.involved.metadata.name,
-      e.involved.metadata.uid,
-      e.fieldPath ?? '',
-      e.component,
-      e.host ?? '',
-      e.type,
-      e.reason,
-      e.message,
-    ].join('\u0000');
-    const seen = this.state.get<{ name: string; lastMs: number }>(identity);
-    if (seen && nowMs - seen.lastMs < AGGREGATION_WINDOW_MS) {
-      const live = this.api.tryGet(EVENT, ns, seen.name);
-      if (live) {
-        this.api.modify(EVENT, ns, seen.name, (o) => ({
-          ...o,
-          count: Number(o['count'] ?? 1) + 1,
-          lastTimestamp: rfc3339(nowMs),
-        }));
-        this.state.set(identity, { name: seen.name, lastMs: nowMs });
-        return;
-      }
+    const stateKey = spamKey(e);
+    const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
+    if (e.fieldPath) fields.fieldPath = e.fieldPath;
+    let state = states.get(stateKey);
+    if (!state) states.set(stateKey, (state = this.state.get<ObjectEvents>(stateKey) ?? emptyObjectEvents()));
+    // undefined: the spam filter drops the event (counted all the same)
+    const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
+    if (!write) return;
+    const name = `${e.involved.metadata.name}.${write.nameSuffix}`;
+    if (write.count > 1 && this.api.tryGet(EVENT, ns, name)) {
+      this.api.modify(EVENT, ns, name, (o) => ({ ...o, count: write.count, lastTimestamp: rfc3339(nowMs), message: write.message }));
+      return;
     }
-    const name = `${e.involved.metadata.name}.${this.uniqueNanos(nowMs).toString(16)}`;
     const involvedObject: Record<string, unknown> = {
       apiVersion: e.involved.apiVersion,
       kind: e.involved.kind,
@@ -100,20 +120,19 @@ export class EventRecorder {
     this.api.create(EVENT, ns, {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name, namespace: ns },
-      count: 1,
+      metadata: { name: name, namespace: ns },
+      count: write.count,
       eventTime: null,
-      firstTimestamp: rfc3339(nowMs),
+      firstTimestamp: rfc3339(write.firstMs),
       involvedObject,
       lastTimestamp: rfc3339(nowMs),
-      message: e.message,
+      message: write.message,
       reason: e.reason,
       reportingComponent: e.component,
       reportingInstance: e.host ?? '',
       source,
       type: e.type,
     });
-    this.state.set(identity, { name, lastMs: nowMs });
   }
 
   /** Event names carry the time in nanoseconds; events in the same millisecond get the next ones. */
@@ -124,4 +143,10 @@ export class EventRecorder {
     this.state.set('\u0000last-nanos', n.toString());
     return n;
   }
+}
+
+/** getSpamKey: the source and the involved object (kind, namespace, name, uid, apiVersion). */
+function spamKey(e: EventSource): string {
+  const o = e.involved;
+  return ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
 }

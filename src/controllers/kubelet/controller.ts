@@ -1,13 +1,14 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
 import { jsonEqual } from '../../common/json.js';
-import { objectJson } from '../../api/meta/v1.js';
+import { objectJson, type KubeObject } from '../../api/meta/v1.js';
 import { asPod, type Pod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode, nodeAddress, NODE_ADDRESS, type Node } from '../../api/core/v1/node.js';
 import { isPodPhaseTerminal, podPhase } from '../../api/core/v1/pod-util.js';
 import { objectKey, splitKey, type Controller, type ControllerContext } from '../framework/controller.js';
+import type { EventSource } from '../framework/events.js';
 import { containerEnvNames } from './env-names.js';
-import { resolveImage } from '../../images/registry.js';
+import { resolveImage, type ResolvedImage } from '../../images/registry.js';
 import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js';
 import { newContainerMemory, type ContainerMemory, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
@@ -15,7 +16,9 @@ import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
 import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
-import { lastQuietTickMs } from './quiet-ticks.js';
+import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
+import { lastQuietResyncMs } from './quiet-resyncs.js';
+import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
 
 /**
  * The simulated kubelet: one controller acting for every node. A pod bound to a node (key
@@ -76,10 +79,15 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       // The pod source: a pod bound here and not yet being deleted in this event is admitted
       // now, even if it is being deleted by the time the sync reads it (its start is then
       // already under way and is finished before the container is stopped).
-      if (ev.type !== 'DELETED' && !ev.object.metadata.deletionTimestamp && !ctx.state.get(`pod:${key}`)) {
+      if (ev.type === 'DELETED') return [key];
+      const known = ctx.state.get<PodMemory>(`pod:${key}`);
+      if (!ev.object.metadata.deletionTimestamp && !known) {
         const mem = admit(asPod(ev.object), ctx.clock.now());
         if (mem) ctx.state.set(`pod:${key}`, mem);
       }
+      // Its own status write coming back: the sync that wrote it already planned from this pod
+      // and scheduled what is due next, so a sync now would find nothing to do.
+      if (ev.type === 'MODIFIED' && known?.writtenRv !== undefined && known.writtenRv === ev.object.metadata.resourceVersion) return [];
       return [key];
     },
     sync(key: string, ctx: ControllerContext): void {
@@ -92,31 +100,99 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
 }
 
 /**
- * The latest quiet probe tick in (afterMs, untilMs] of the pods this kubelet runs (see
- * quiet-ticks.ts): of every pod a sync would get to plan (bound to a node that exists, the
- * same pod as remembered).
+ * The latest quiet probe tick or back-off resync in (afterMs, untilMs] of the pods this kubelet
+ * runs (see quiet-ticks.ts, quiet-resyncs.ts): of every pod a sync would get to plan (bound to a
+ * node that exists, the same pod as remembered).
  */
 function lastQuietTick(ctx: ControllerContext, afterMs: number, untilMs: number): number | undefined {
-  const nodes = new Map<string, boolean>();
-  const nodeExists = (name: string): boolean => {
+  const nodes = new Map<string, Node | null>();
+  const nodeNamed = (name: string): Node | null => {
     let found = nodes.get(name);
-    if (found === undefined) nodes.set(name, (found = ctx.api.tryGet(NODES, undefined, name) !== undefined));
+    if (found === undefined) {
+      const obj = ctx.api.tryGet(NODES, undefined, name);
+      nodes.set(name, (found = obj ? asNode(obj) : null));
+    }
     return found;
   };
+  let repos: readonly KubeObject[] | undefined;
   let last: number | undefined;
+  const later = (t: number | undefined) => {
+    if (t !== undefined && (last === undefined || t > last)) last = t;
+  };
   for (const obj of ctx.api.list(PODS, undefined)) {
     const pod = asPod(obj);
     const nodeName = pod.spec?.nodeName;
     const mem = ctx.state.get<PodMemory>(`pod:${objectKey(pod.metadata.namespace, pod.metadata.name ?? '')}`);
-    if (!mem || mem.uid !== pod.metadata.uid || !nodeName || !nodeExists(nodeName)) continue;
+    const node = nodeName ? nodeNamed(nodeName) : null;
+    if (!mem || mem.uid !== pod.metadata.uid || !node) continue;
     const specs = pod.spec?.containers ?? [];
+    let envFor: ((i: number, present: ReadonlySet<string>) => ContainerEnv) | undefined;
+    let writableFromMs: number | undefined;
     mem.containers.forEach((c, i) => {
       const spec = specs[i];
-      const t = spec && c.phase === 'Running' ? lastQuietTickMs(c, spec, afterMs, untilMs) : undefined;
-      if (t !== undefined && (last === undefined || t > last)) last = t;
+      const env = (): ContainerEnv => {
+        envFor ??= containerEnvs(ctx, pod, node, mem, (repos ??= ctx.api.list(IMAGE_REPOSITORIES, undefined)));
+        return envFor(i, new Set(ctx.state.get<string[]>(`images:${mem.node}`) ?? []));
+      };
+      const writable = (): number => (writableFromMs ??= ctx.events.firstWrittenMs(kubeletSource(pod, mem)));
+      if (spec && c.phase === 'Running') {
+        later(lastQuietTickMs(c, spec, afterMs, untilMs));
+        // Only a tick that is not quiet can be a dropped one (most pods have none in the window).
+        const eventful = nextEventfulProbeMs(c, spec);
+        if (eventful !== undefined && eventful <= untilMs) {
+          const pc = { env: env(), podIP: mem.podIP ?? '', podGraceSeconds: pod.spec?.terminationGracePeriodSeconds ?? 30 };
+          later(lastDroppedProbeTickMs(c, spec, pc, afterMs, untilMs, writable()));
+        }
+      }
+      if (c.phase === 'CrashLoopBackOff' || c.phase === 'ImagePullBackOff') later(lastQuietResyncMs(c, env(), afterMs, untilMs, writable()));
     });
   }
   return last;
+}
+
+/** The source and object of the kubelet's events about a pod (one spam-filter bucket). */
+function kubeletSource(pod: Pod, mem: PodMemory): EventSource {
+  return { involved: pod, component: KUBELET_COMPONENT, host: mem.node };
+}
+
+/** What each container's steps depend on (lifecycle.ts's ContainerEnv), built when a step asks. */
+function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMemory, repos: readonly KubeObject[]): (i: number, present: ReadonlySet<string>) => ContainerEnv {
+  const spec = pod.spec ?? {};
+  const specs = spec.containers ?? [];
+  const namespace = pod.metadata.namespace;
+  const podRef = msg.formatPod(pod.metadata.name ?? '', namespace ?? 'default', mem.uid);
+  const lookup = (kind: 'ConfigMap' | 'Secret', n: string) => ctx.api.tryGet(kind === 'ConfigMap' ? CONFIGMAPS : SECRETS, namespace, n);
+  const deleting = Boolean(pod.metadata.deletionTimestamp);
+  // One sync asks many times (each step, each folded resync): the same answer while the image is as present as it was.
+  const made = new Map<string, ContainerEnv>();
+  const resolved = new Map<number, ResolvedImage>();
+  return (i: number, present: ReadonlySet<string>): ContainerEnv => {
+    const c = specs[i] ?? { name: '', image: '' };
+    let image = resolved.get(i);
+    if (!image) resolved.set(i, (image = resolveImage(c.image, repos)));
+    const memoKey = `${i}:${present.has(image.name)}`;
+    const known = made.get(memoKey);
+    if (known) return known;
+    const env: ContainerEnv = {
+      spec: c,
+      image,
+      imagePresent: present.has(image.name),
+      restartPolicy: spec.restartPolicy ?? 'Always',
+      podDeleting: deleting,
+      podRef,
+      envNames: containerEnvNames(c, lookup),
+      newContainerId: () => newContainerId(ctx),
+      reservePull: (nowMs, baseMs) => {
+        const key = `pulls:${node.metadata.name ?? ''}`;
+        const jitter = image.behavior.pullJitterPercent ?? 0;
+        const r = reservePull(ctx.state.get<PullQueueState>(key), image.name, nowMs, baseMs, jitter, () => ctx.random.nextUint32() / 2 ** 32);
+        ctx.state.set(key, r.state);
+        return { pullMs: r.pullMs, waitMs: r.waitMs };
+      },
+    };
+    made.set(memoKey, env);
+    return env;
+  };
 }
 
 /** The node's pod IP allocator, one kubelet-memory entry per address in use. */
@@ -203,30 +279,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
 
   const imagesKey = `images:${mem.node}`;
   const images = new Set(ctx.state.get<string[]>(imagesKey) ?? []);
-  const repos = ctx.api.list(IMAGE_REPOSITORIES, undefined);
-  const podRef = msg.formatPod(name, namespace ?? 'default', mem.uid);
-  const lookup = (kind: 'ConfigMap' | 'Secret', n: string) => ctx.api.tryGet(kind === 'ConfigMap' ? CONFIGMAPS : SECRETS, namespace, n);
-  const envFor = (i: number, present: ReadonlySet<string>): ContainerEnv => {
-    const c = specs[i] ?? { name: '', image: '' };
-    const image = resolveImage(c.image, repos);
-    return {
-      spec: c,
-      image,
-      imagePresent: present.has(image.name),
-      restartPolicy: spec.restartPolicy ?? 'Always',
-      podDeleting: deleting,
-      podRef,
-      envNames: containerEnvNames(c, lookup),
-      newContainerId: () => newContainerId(ctx),
-      reservePull: (nowMs, baseMs) => {
-        const key = `pulls:${node.metadata.name ?? ''}`;
-        const jitter = image.behavior.pullJitterPercent ?? 0;
-        const r = reservePull(ctx.state.get<PullQueueState>(key), image.name, nowMs, baseMs, jitter, () => ctx.random.nextUint32() / 2 ** 32);
-        ctx.state.set(key, r.state);
-        return { pullMs: r.pullMs, waitMs: r.waitMs };
-      },
-    };
-  };
+  const envFor = containerEnvs(ctx, pod, node, mem, ctx.api.list(IMAGE_REPOSITORIES, undefined));
   const input = {
     mem,
     envFor,
@@ -235,23 +288,29 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
     podGraceSeconds: spec.terminationGracePeriodSeconds ?? 30,
     nowMs: now,
     everyTick,
+    ...(everyTick ? {} : { writableFromMs: ctx.events.firstWrittenMs(kubeletSource(pod, mem)) }),
     ...(pod.metadata.deletionGracePeriodSeconds === undefined ? {} : { deletionGraceSeconds: pod.metadata.deletionGracePeriodSeconds }),
   };
   const plan = planPodSync(input, deleting);
   mem = plan.mem;
 
-  // Act: events, the node's image store, the status, the final delete.
-  for (const e of plan.events) {
-    ctx.events.record({
-      involved: pod,
-      fieldPath: `spec.containers{${e.container}}`,
-      type: e.type,
-      reason: e.reason,
-      message: e.message,
-      component: KUBELET_COMPONENT,
-      host: mem.node,
-    });
-  }
+  // Act: events (folded resyncs' first, at their own times), the node's image store, the status, the final delete.
+  const events = plan.events.map((e, i) => ({ e, i })).sort((a, b) => (a.e.atMs ?? now) - (b.e.atMs ?? now) || a.i - b.i);
+  const host = mem.node;
+  ctx.events.recordAll(
+    events.map(({ e }) => ({
+      event: {
+        involved: pod,
+        fieldPath: `spec.containers{${e.container}}`,
+        type: e.type,
+        reason: e.reason,
+        message: e.message,
+        component: KUBELET_COMPONENT,
+        host,
+      },
+      ...(e.atMs === undefined ? {} : { atMs: e.atMs }),
+    })),
+  );
   if (plan.pulled.length) ctx.state.set(imagesKey, [...images, ...plan.pulled].sort());
 
   const finished = allDone(mem);
@@ -259,7 +318,8 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
   const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
   if (!jsonEqual(status, pod.status && objectJson(pod.status))) {
-    ctx.api.updateStatus(PODS, { ...pod, status });
+    const written = ctx.api.updateStatus(PODS, { ...pod, status }).metadata.resourceVersion;
+    mem = written === undefined ? mem : { ...mem, writtenRv: written };
   }
   if (finished) {
     // The sandbox is gone: its IP goes back to the node (the status keeps showing it).

@@ -69,7 +69,7 @@ type Guard = (c: ContainerMemory, env: ContainerEnv, nowMs: number) => boolean;
 type EventKey = keyof typeof EVENTS;
 type EffectKey = keyof typeof EFFECTS;
 
-interface Step {
+export interface Step {
   from: readonly ContainerPhase[];
   when: Guard;
   events: readonly EventKey[];
@@ -309,9 +309,14 @@ export interface StepResult {
   pulledImage?: string;
 }
 
+/** The row of the step that is due for the container's phase at now (the first whose guard holds). */
+export function stepFor(c: ContainerMemory, env: ContainerEnv, now: number): Step | undefined {
+  return STEPS.find((s) => s.from.includes(c.phase) && s.when(c, env, now));
+}
+
 /** Runs the step that is due for the container's phase (the first row whose guard holds). */
 export function runStep(c: ContainerMemory, env: ContainerEnv, now: number): StepResult {
-  const step = STEPS.find((s) => s.from.includes(c.phase) && s.when(c, env, now));
+  const step = stepFor(c, env, now);
   if (!step) {
     const idle = { ...c };
     delete idle.dueMs;

@@ -98,6 +98,8 @@ export interface PodMemory {
   /** the kubelet has started tearing the pod down (deletionTimestamp seen) */
   deleting: boolean;
   containers: ContainerMemory[];
+  /** the resourceVersion of the kubelet's last status write of the pod (its own write, coming back through the watch) */
+  writtenRv?: string;
 }
 
 /** A container the kubelet has just admitted: its sandbox is due at dueMs. */

@@ -2,6 +2,8 @@ import type { ContainerMemory, PodMemory } from './memory.js';
 import { enter, kill, runStep, type ContainerEnv, type KubeletEvent } from './lifecycle.js';
 import { nextProbeMs, runDueProbe } from './probing.js';
 import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
+import { eventfulDueMs, foldQuietResyncs } from './quiet-resyncs.js';
+import { eventfulProbeTickMs, foldDroppedProbeTick } from './dropped-probe-ticks.js';
 
 /**
  * One kubelet sync of a pod, as a pure plan: brings every container's memory up to `now` (each
@@ -12,6 +14,8 @@ import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
 
 export interface ContainerEvent extends KubeletEvent {
   container: string;
+  /** a folded resync's event (quiet-resyncs.ts), recorded late: its time */
+  atMs?: number;
 }
 
 export interface PodSyncInput {
@@ -28,6 +32,12 @@ export interface PodSyncInput {
   nowMs: number;
   /** every probe tick is a step, quiet or not (the stepping quiet-ticks.ts replaces, kept to check against) */
   everyTick?: boolean;
+  /**
+   * Every kubelet event about the pod recorded before this instant is dropped by the spam filter
+   * (EventRecorder.firstWrittenMs): the back-off resyncs before it are folded (quiet-resyncs.ts).
+   * Undefined: every resync is a step.
+   */
+  writableFromMs?: number;
 }
 
 export interface PodSyncPlan {
@@ -91,6 +101,14 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
       const probeDue = nextProbeMs(c);
       const env = input.envFor(i, images);
       if (stepDue !== undefined && (probeDue === undefined || stepDue <= probeDue)) {
+        if (input.writableFromMs !== undefined) {
+          const f = foldQuietResyncs(c, env, now, input.writableFromMs);
+          if (f.c !== c) {
+            for (const e of f.folded) events.push({ ...e, container: c.name });
+            c = f.c;
+            continue;
+          }
+        }
         const r = runStep(c, env, now);
         for (const e of r.events) events.push({ ...e, container: c.name });
         if (r.pulledImage && !images.has(r.pulledImage)) {
@@ -111,7 +129,15 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
           c = skipped;
           continue;
         }
-        const r = runDueProbe(c, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, now);
+        const pc = { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds };
+        // Then a tick whose events the spam filter drops and that changes only the probe (dropped-probe-ticks.ts), at its own time.
+        const dropped = input.writableFromMs === undefined ? undefined : foldDroppedProbeTick(c, pc, probeDue, input.writableFromMs);
+        if (dropped) {
+          for (const e of dropped.folded) events.push({ ...e, container: c.name });
+          c = dropped.c;
+          continue;
+        }
+        const r = runDueProbe(c, pc, now);
         if (!r) break;
         for (const e of r.events) events.push({ ...e, container: c.name });
         c = r.c;
@@ -125,8 +151,19 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
   let nextDueMs: number | undefined;
   for (const [i, c] of containers.entries()) {
     // Woken for the ticks that may change something, not for the quiet ones.
-    const probeDue = c.phase !== 'Running' ? undefined : input.everyTick ? nextProbeMs(c) : nextEventfulProbeMs(c, input.envFor(i, images).spec);
-    for (const d of [c.dueMs, probeDue]) {
+    const env = input.envFor(i, images);
+    const wf = input.writableFromMs;
+    const probeDue =
+      c.phase !== 'Running'
+        ? undefined
+        : input.everyTick
+          ? nextProbeMs(c)
+          : wf === undefined
+            ? nextEventfulProbeMs(c, env.spec)
+            : eventfulProbeTickMs(c, env.spec, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, wf);
+    // Nor for the back-off resyncs that will be quiet.
+    const stepDue = wf === undefined ? c.dueMs : eventfulDueMs(c, env, wf);
+    for (const d of [stepDue, probeDue]) {
       if (d !== undefined && d > now && (nextDueMs === undefined || d < nextDueMs)) nextDueMs = d;
     }
   }

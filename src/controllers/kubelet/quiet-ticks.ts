@@ -19,8 +19,9 @@ import { periodMs, PROBE_KINDS, runProbe, tickAtOrAfter, ticksBefore, type Probe
  * and, with a healthy app, the pod is not woken for its probes again. With unhealthyAfterSeconds
  * 60 it is woken at S+60 (liveness fails) and S+64 (readiness fails), the ticks in between folded.
  *
- * Failing ticks are never quiet: each records an Unhealthy event (count and lastTimestamp move).
- * Nor are the startup probe's ticks, or the ticks that pass without a probe before it succeeds.
+ * Failing ticks are not quiet: each records an Unhealthy event (count and lastTimestamp move),
+ * unless the spam filter drops it (dropped-probe-ticks.ts folds those). Nor are the startup
+ * probe's ticks, or the ticks that pass without a probe before it succeeds.
  */
 
 /** The probe's worker is in the state in which a success changes nothing but its run count. */

@@ -63,7 +63,13 @@ async function crashLoopingCluster(
   try {
     settle(c);
     c.api.create(REPO, undefined, crashing);
-    for (let i = 0; i < 20; i++) c.api.create(POD, 'default', pod(`crash-${i}`));
+    // A second of cluster time apart, the pods' restarts (and the few steps each makes: the
+    // kubelet folds the back-off resyncs that write nothing) fall at instants of their own.
+    for (let i = 0; i < 20; i++) {
+      c.api.create(POD, 'default', pod(`crash-${i}`));
+      clock.real += 5;
+      settle(c);
+    }
     settle(c);
     clock.real += 3_000; // 10 min of cluster time: the pods are in CrashLoopBackOff
     settle(c);

@@ -27,6 +27,7 @@ function must(info: ResourceInfo | undefined): ResourceInfo {
 }
 const DEPLOYMENTS = must(findByKind('apps/v1', 'Deployment'));
 const PODS = must(findByKind('v1', 'Pod'));
+const EVENTS = must(findByKind('v1', 'Event'));
 const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepository'));
 
 const H = 3600_000;
@@ -225,4 +226,95 @@ test('probes that fail for a while, then recover or kill: the same events, count
     advanceBy(c, 6 * H);
   });
   assert.ok(steps < everyTickSteps, `${steps} steps, ticking every period ${everyTickSteps}`);
+});
+
+/** Restarts of the pods' containers, summed. */
+function restarts(c: Cluster): number {
+  let n = 0;
+  for (const p of c.api.list(PODS, 'default')) {
+    for (const s of ((p['status'] as { containerStatuses?: { restartCount: number }[] } | undefined)?.containerStatuses ?? [])) n += s.restartCount;
+  }
+  return n;
+}
+
+/** Crash-looping pods (hello:1.3 exits at start) and a pod whose tag does not exist, next to the article's four. */
+function backOffPods(c: Cluster): void {
+  article(c);
+  c.api.create(DEPLOYMENTS, 'default', probeDeployment('crash', 'ghcr.io/example/hello:1.3', {}, 2));
+  c.api.create(DEPLOYMENTS, 'default', probeDeployment('missing', 'ghcr.io/example/hello:1.2', {}, 1));
+  settle(c);
+}
+
+test('back-off resyncs the spam filter drops are folded: the same events, counts and timestamps as resyncing every 10 s', async () => {
+  const { steps, everyTickSteps } = await sameAsEveryTick(async (c, stage) => {
+    backOffPods(c);
+    for (const t of [30_000, 5 * 60_000, H]) {
+      advanceBy(c, t);
+      stage();
+    }
+    // Ends a minute after a pod changed: between two restarts, at the last resync it folded.
+    await watchUntilQuiet(c);
+    stage();
+    const victim = c.api.list(PODS, 'default').find((p) => p.metadata.name?.startsWith('crash-'))!;
+    c.api.delete(PODS, 'default', victim.metadata.name ?? '');
+    settle(c);
+    advanceBy(c, 10 * 60_000);
+    stage();
+    advanceBy(c, 6 * H);
+  });
+  assert.ok(steps * 5 < everyTickSteps, `${steps} steps, resyncing every 10 s ${everyTickSteps}`);
+});
+
+test('a crash loop: the control-plane steps of an advance grow with the restarts, not with the resyncs', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  try {
+    backOffPods(c);
+    advanceBy(c, 2 * H); // the back-offs at their 5 minutes, the pods' bursts of 25 events spent
+    const work = c.controlPlane.work;
+    const run = (ms: number): { steps: number; restarts: number } => {
+      const [s, r] = [work.instants, restarts(c)];
+      advanceBy(c, ms);
+      return { steps: work.instants - s, restarts: restarts(c) - r };
+    };
+    const day = run(DAY);
+    // Two crash-looping pods restart every 5 min: 576 restarts a day. Every 5 min, 9 writes: each
+    // crash-looping pod's status at its restart (with its exit) and at the relist that sees it,
+    // and the one event the spam filter lets through; the missing tag's pod's two statuses
+    // (ErrImagePull, ImagePullBackOff) and its one event. A step each, a step each for the
+    // informers to see them 1 ms later, and the events' expiry an hour on: 13 steps, 6.5 a
+    // restart. Resyncing every 10 s, each of the three back-offs added 30 steps every 5 min.
+    assert.equal(day.restarts, 576);
+    assert.ok(day.steps <= 7 * day.restarts, `1d: ${day.steps} steps for ${day.restarts} restarts`);
+    const hour = run(H);
+    assert.ok(hour.steps * 24 <= day.steps * 1.05, `1h: ${hour.steps} steps, 1d: ${day.steps}`);
+  } finally {
+    c.close();
+  }
+});
+
+test('a never-ready pod: the failing readiness ticks the spam filter drops are not steps', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  try {
+    c.api.create(IMAGE_REPOSITORIES, undefined, {
+      apiVersion: 'kubemu.io/v1alpha1',
+      kind: 'ImageRepository',
+      metadata: { name: 'drill' },
+      spec: { repository: 'example/drill', tags: { unready: { neverReady: true } } },
+    });
+    c.api.create(DEPLOYMENTS, 'default', probeDeployment('unready', 'example/drill:unready', {}, 1));
+    settle(c);
+    advanceBy(c, 10 * 60_000); // its burst of 25 Unhealthy events spent
+    const before = c.controlPlane.work.instants;
+    advanceBy(c, DAY);
+    const steps = c.controlPlane.work.instants - before;
+    // Readiness fails every 5 s (17280 ticks a day); one Unhealthy event is written every 300 s
+    // (288 a day), each a step, its informers' step and its expiry's: about 3 × 288.
+    assert.ok(steps <= 4 * 288, `1d: ${steps} steps`);
+    const [event] = c.api.list(EVENTS, 'default').filter((e) => e['reason'] === 'Unhealthy');
+    const count = Number(event?.['count']);
+    const span = (Date.parse(String(event?.['lastTimestamp'])) - Date.parse(String(event?.['firstTimestamp']))) / 1000;
+    assert.equal(count, span / 5 + 1, 'every tick counted');
+  } finally {
+    c.close();
+  }
 });

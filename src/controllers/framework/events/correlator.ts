@@ -1,0 +1,108 @@
+import { aggregate, AGGREGATE_PREFIX, type AggregateRecord } from './aggregator.js';
+import { tryAccept, type SpamBucket } from './spam-filter.js';
+
+/**
+ * client-go's EventCorrelator (tools/record/events_cache.go, EventCorrelate) over what one source
+ * remembers about one object: first the aggregator (similar events, aggregator.ts), then the
+ * logger's eventObserve, then the spam filter (spam-filter.ts).
+ *
+ * The logger counts identical events (getEventKey: source, object, fieldPath, type, reason,
+ * message; an aggregate under its aggregate key) with no time window: the second one, however
+ * late, is the first one's count + 1 (a patch of count, lastTimestamp and message), keeping the
+ * first one's name and firstTimestamp. It counts before the spam filter looks, so an event the
+ * filter drops is still counted and the next one written carries it: a kubelet's BackOff
+ * resyncs of a crash-looping pod, one every 10 s but one written every 300 s, show
+ * `(x31 over 5m)`, `(x61 over 10m)`, ...
+ *
+ * Upstream keeps each of the three caches in an LRU of 4096 entries per recorder process; here
+ * nothing is evicted (a kubelet's cache, one per node, is far from 4096 entries).
+ */
+
+/**
+ * One eventLog of the logger: count, firstTimestamp, and the Event's name given by its first
+ * occurrence (here only what follows `<object>.`: the hex nanoseconds).
+ */
+export type Observation = [count: number, firstMs: number, nameSuffix: string];
+
+/**
+ * What one source remembers about one object: the three caches' entries under its spam key,
+ * kept small (one per object a component ever recorded an event about, in the cluster file):
+ * messages as hashes (messageHash), keys joined with `|`.
+ */
+export interface ObjectEvents {
+  bucket?: SpamBucket;
+  /** aggregator records by `type|reason` */
+  similar: Record<string, AggregateRecord>;
+  /** logger entries by event key (below the object's part of it): `fieldPath|type|reason|hash`, or `*|type|reason` for the aggregate */
+  seen: Record<string, Observation>;
+}
+
+/**
+ * cyrb53, a 53-bit string hash, in base 36: what stands for a message in the caches' keys. Two
+ * messages about one object colliding (about 1 in 2^53) would count as one.
+ */
+export function messageHash(message: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < message.length; i++) {
+    const ch = message.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** The parts of an event that vary for one source and object. */
+export interface EventFields {
+  fieldPath?: string;
+  type: string;
+  reason: string;
+  message: string;
+}
+
+/** What to write: a new Event (count 1), or the existing one patched (created again if it expired). */
+export interface EventWrite {
+  /** what follows `<object>.` in the Event's name */
+  nameSuffix: string;
+  count: number;
+  firstMs: number;
+  message: string;
+}
+
+export function emptyObjectEvents(): ObjectEvents {
+  return { similar: {}, seen: {} };
+}
+
+/** Messages already hashed: a kubelet records the same few messages about a pod again and again. */
+const hashes = new Map<string, string>();
+
+function hashOf(message: string): string {
+  let h = hashes.get(message);
+  if (h === undefined) {
+    if (hashes.size >= 10_000) hashes.clear();
+    hashes.set(message, (h = messageHash(message)));
+  }
+  return h;
+}
+
+/**
+ * EventCorrelate of one event at nowMs, updating `state` in place (the caller's own copy);
+ * `newName` names (after `<object>.`) an event seen for the first time.
+ */
+export function correlate(state: ObjectEvents, e: EventFields, nowMs: number, newName: () => string): EventWrite | undefined {
+  const similarKey = `${e.type}|${e.reason}`;
+  const hash = hashOf(e.message);
+  const agg = aggregate(state.similar[similarKey], hash, nowMs);
+  state.similar[similarKey] = agg.record;
+  const key = agg.aggregate ? `*|${similarKey}` : `${e.fieldPath ?? ''}|${similarKey}|${hash}`;
+  const last = state.seen[key];
+  const seen: Observation = last ? [last[0] + 1, last[1], last[2]] : [1, nowMs, newName()];
+  state.seen[key] = seen;
+  const accept = tryAccept(state.bucket, nowMs);
+  if (!accept.accepted) return undefined;
+  if (accept.bucket) state.bucket = accept.bucket;
+  const message = agg.aggregate ? AGGREGATE_PREFIX + e.message : e.message;
+  return { nameSuffix: seen[2], count: seen[0], firstMs: seen[1], message };
+}
