@@ -1,0 +1,177 @@
+import type { KubeObject } from '../../api/meta/v1.js';
+import { type Pod, type PodSpec, asPod } from '../../api/core/v1/pod.js';
+import type { Container } from '../../api/core/v1/container.js';
+import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
+import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
+import { findByKind } from '../../apiserver/resources.js';
+import type { ComponentState } from '../framework/state.js';
+
+/**
+ * A bound pod as the scheduler needs to know it while it places others: what the filters and
+ * scores read of the pods already on a node (requests, host ports, priority, labels, namespace,
+ * whether it is being deleted) and what the cache reads (uid, resourceVersion, node, phase). The
+ * rest of the pod (its status, env, probes, most of its spec) never matters to placing another pod.
+ */
+export function placementOf(pod: KubeObject): Pod {
+  const p = asPod(pod);
+  const spec = p.spec ?? {};
+  const meta = pod.metadata;
+  const keep = (c: Container): Container => {
+    const out: Container = { name: c.name, image: '' };
+    if (c.resources?.requests) out.resources = { requests: c.resources.requests };
+    const ports = (c.ports ?? []).filter((x) => x.hostPort);
+    if (ports.length) out.ports = ports.map((x) => ({ hostPort: x.hostPort, protocol: x.protocol, hostIP: x.hostIP }));
+    if (c.restartPolicy !== undefined) out.restartPolicy = c.restartPolicy;
+    return out;
+  };
+  const outSpec: PodSpec = { nodeName: spec.nodeName, containers: (spec.containers ?? []).map(keep) };
+  if (spec.initContainers) outSpec.initContainers = spec.initContainers.map(keep);
+  if (spec.overhead) outSpec.overhead = spec.overhead;
+  if (spec.priority !== undefined) outSpec.priority = spec.priority;
+  const outMeta: KubeObject['metadata'] = { uid: meta.uid, resourceVersion: meta.resourceVersion, namespace: meta.namespace };
+  if (meta.name !== undefined) outMeta.name = meta.name;
+  if (meta.labels) outMeta.labels = meta.labels;
+  if (meta.deletionTimestamp) outMeta.deletionTimestamp = meta.deletionTimestamp;
+  const out: Pod = { apiVersion: pod.apiVersion, kind: pod.kind, metadata: outMeta, spec: outSpec };
+  if (p.status?.phase) out.status = { phase: p.status.phase };
+  return out;
+}
+
+/** A placement without its resourceVersion: equal texts, equal placements. */
+function placementText(p: Pod): string {
+  const { resourceVersion: _rv, ...meta } = p.metadata;
+  return JSON.stringify([meta, p.spec, p.status ?? null]);
+}
+
+interface Header {
+  /** bumped when the index is dropped (an informer relist): older rows are never read again */
+  epoch: number;
+  built: boolean;
+  /** bumped at every write-back: another process's write-back makes what this one holds stale */
+  version: number;
+  /** the nodes (by name, whether they exist or not) that have a row */
+  nodes: string[];
+}
+
+const HEADER = 'placements';
+/** `epoch:version` of the rows, read at every use (small) to tell whether another process wrote them */
+const VERSION = 'placements-version';
+const POD = findByKind('v1', 'Pod')!;
+
+interface Row {
+  pods: Map<string, { pod: Pod; text: string }>;
+}
+
+/**
+ * The pods that hold resources on each node, as the scheduler's informer has seen them: kept in
+ * the cluster file (the scheduler's own memory, one row per node) so that a new process knows
+ * where 10,000 pods are without reading them, and changed by the events that change a placement
+ * (a bind, labels, a deletion, a pod finishing); a status write that changes none of that writes
+ * nothing. Rows changed in a step are written back once, at its end.
+ */
+export class PlacementIndex {
+  private header: Header | undefined;
+  private readonly rows = new Map<string, Row>();
+  private readonly dirty = new Set<string>();
+  private rollbacks = -1;
+
+  /** What this process holds is what the file holds (else read again). */
+  private ready(api: ApiServer, state: ComponentState): Header {
+    const version = state.get<string>(VERSION);
+    const rollbacks = api.store.rollbackEpoch();
+    if (!this.header || rollbacks !== this.rollbacks || version !== versionOf(this.header)) {
+      this.rows.clear();
+      this.dirty.clear();
+      this.rollbacks = rollbacks;
+      this.header = state.get<Header>(HEADER) ?? { epoch: 0, built: false, version: 0, nodes: [] };
+    }
+    if (!this.header.built) this.build(api, state, this.header);
+    return this.header;
+  }
+
+  private build(api: ApiServer, state: ComponentState, header: Header): void {
+    header.built = true;
+    for (const p of api.list(POD, undefined)) this.apply(state, p, false);
+    this.flush(state, true);
+  }
+
+  private rowName(node: string): string {
+    return `placements:${this.header?.epoch ?? 0}:${node}`;
+  }
+
+  private row(state: ComponentState, node: string): Row {
+    let row = this.rows.get(node);
+    if (!row) {
+      const stored = this.header?.nodes.includes(node) ? (state.get<Pod[]>(this.rowName(node)) ?? []) : [];
+      row = { pods: new Map(stored.map((p) => [p.metadata.uid ?? '', { pod: Object.freeze(p), text: placementText(p) }])) };
+      this.rows.set(node, row);
+    }
+    return row;
+  }
+
+  /** A watch event of a pod. */
+  event(api: ApiServer, state: ComponentState, ev: WatchEvent): void {
+    this.ready(api, state);
+    this.apply(state, ev.object, ev.type === 'DELETED');
+  }
+
+  private apply(state: ComponentState, obj: KubeObject, deleted: boolean): void {
+    const p = asPod(obj);
+    const node = p.spec?.nodeName;
+    const uid = obj.metadata.uid ?? '';
+    if (!node) return;
+    const row = this.row(state, node);
+    if (deleted || isPodPhaseTerminal(p.status?.phase)) {
+      if (row.pods.delete(uid)) this.dirty.add(node);
+      return;
+    }
+    const pod = placementOf(obj);
+    const text = placementText(pod);
+    if (row.pods.get(uid)?.text === text) return;
+    row.pods.set(uid, { pod: Object.freeze(pod), text });
+    this.dirty.add(node);
+  }
+
+  /** Every placement the index holds (each node's pods). */
+  all(api: ApiServer, state: ComponentState): Pod[] {
+    const header = this.ready(api, state);
+    return header.nodes.flatMap((n) => [...this.row(state, n).pods.values()].map((e) => e.pod));
+  }
+
+  /** The informer relisted: start over from a list. */
+  drop(api: ApiServer, state: ComponentState): void {
+    const old = state.get<Header>(HEADER);
+    this.rows.clear();
+    this.dirty.clear();
+    this.header = { epoch: (old?.epoch ?? 0) + 1, built: false, version: 0, nodes: [] };
+    this.rollbacks = api.store.rollbackEpoch();
+    state.set(HEADER, this.header);
+    state.set(VERSION, versionOf(this.header));
+  }
+
+  /** Writes back the rows this step changed. */
+  flush(state: ComponentState, force = false): void {
+    const header = this.header;
+    if (!header || (!this.dirty.size && !force)) return;
+    const nodes = new Set(header.nodes);
+    for (const node of this.dirty) {
+      const row = this.rows.get(node);
+      if (row?.pods.size) {
+        state.set(this.rowName(node), [...row.pods.values()].map((e) => e.pod));
+        nodes.add(node);
+      } else {
+        state.delete(this.rowName(node));
+        nodes.delete(node);
+      }
+    }
+    this.dirty.clear();
+    header.nodes = [...nodes].sort();
+    header.version++;
+    state.set(HEADER, header);
+    state.set(VERSION, versionOf(header));
+  }
+}
+
+function versionOf(h: Header): string {
+  return `${h.epoch}:${h.version}`;
+}
