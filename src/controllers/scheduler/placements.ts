@@ -59,7 +59,8 @@ const VERSION = 'placements-version';
 const POD = findByKind('v1', 'Pod')!;
 
 interface Row {
-  pods: Map<string, { pod: Pod; text: string }>;
+  /** each pod's placement, with its text once compared (most rows read are never compared) */
+  pods: Map<string, { pod: Pod; text?: string }>;
 }
 
 /**
@@ -103,7 +104,7 @@ export class PlacementIndex {
     let row = this.rows.get(node);
     if (!row) {
       const stored = this.header?.nodes.includes(node) ? (state.get<Pod[]>(this.rowName(node)) ?? []) : [];
-      row = { pods: new Map(stored.map((p) => [p.metadata.uid ?? '', { pod: Object.freeze(p), text: placementText(p) }])) };
+      row = { pods: new Map(stored.map((p) => [p.metadata.uid ?? '', { pod: Object.freeze(p) }])) };
       this.rows.set(node, row);
     }
     return row;
@@ -127,7 +128,8 @@ export class PlacementIndex {
     }
     const pod = placementOf(obj);
     const text = placementText(pod);
-    if (row.pods.get(uid)?.text === text) return;
+    const held = row.pods.get(uid);
+    if (held && (held.text ??= placementText(held.pod)) === text) return;
     row.pods.set(uid, { pod: Object.freeze(pod), text });
     this.dirty.add(node);
   }
