@@ -22,6 +22,17 @@ interface OwnedEntry {
 /** A dependent as stored: [uid, key, blocking]. */
 type StoredDependent = [string, string, 0 | 1];
 
+/** An owned object as stored: [key, [owner uid, blocking]...] (10,000 pods: 10,000 rows, kept short). */
+type StoredOwned = [string, [string, 0 | 1][]];
+
+function toStored(e: OwnedEntry): StoredOwned {
+  return [e.key, e.owners.map((o) => [o, e.blocking.includes(o) ? 1 : 0])];
+}
+
+function fromStored([key, owners]: StoredOwned): OwnedEntry {
+  return { key, owners: owners.map(([o]) => o), blocking: owners.filter(([, b]) => b === 1).map(([o]) => o) };
+}
+
 interface IndexHeader {
   /** bumped when the index is dropped (an informer relist): the rows of older epochs are never read again */
   epoch: number;
@@ -111,7 +122,10 @@ export class OwnerIndex {
 
   private ownedOf(state: ComponentState, uid: string): OwnedEntry | undefined {
     let e = this.owned.get(uid);
-    if (e === undefined) this.owned.set(uid, (e = state.get<OwnedEntry>(this.ownedName(uid)) ?? null));
+    if (e === undefined) {
+      const stored = state.get<StoredOwned>(this.ownedName(uid));
+      this.owned.set(uid, (e = stored ? fromStored(stored) : null));
+    }
     return e ?? undefined;
   }
 
@@ -191,7 +205,7 @@ export class OwnerIndex {
   flush(state: ComponentState): void {
     for (const uid of this.dirtyOwned) {
       const e = this.owned.get(uid);
-      if (e) state.set(this.ownedName(uid), e);
+      if (e) state.set(this.ownedName(uid), toStored(e));
       else state.delete(this.ownedName(uid));
     }
     for (const owner of this.dirtyDependents) {

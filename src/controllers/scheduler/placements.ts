@@ -6,41 +6,94 @@ import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
 import { findByKind } from '../../apiserver/resources.js';
 import type { ComponentState } from '../framework/state.js';
 
+/** A container as placing other pods needs it: its requests, host ports and restart policy. */
+interface StoredContainer {
+  r?: NonNullable<Container['resources']>['requests'];
+  p?: { hostPort?: number; protocol?: string; hostIP?: string }[];
+  rp?: string;
+}
+
 /**
- * A bound pod as the scheduler needs to know it while it places others: what the filters and
- * scores read of the pods already on a node (requests, host ports, priority, labels, namespace,
- * whether it is being deleted) and what the cache reads (uid, resourceVersion, node, phase). The
- * rest of the pod (its status, env, probes, most of its spec) never matters to placing another pod.
+ * A bound pod as the scheduler needs to know it while it places others, as its row keeps it (short
+ * names: 10,000 of them): what the filters and scores read of the pods already on a node
+ * (requests, host ports, priority, labels, namespace, whether it is being deleted) and what the
+ * cache reads (uid, resourceVersion, phase; the node is the row's). The rest of the pod (its
+ * status, names, images, env, probes) never matters to placing another pod.
  */
-export function placementOf(pod: KubeObject): Pod {
-  const p = asPod(pod);
-  const spec = p.spec ?? {};
-  const meta = pod.metadata;
-  const keep = (c: Container): Container => {
-    const out: Container = { name: c.name, image: '' };
-    if (c.resources?.requests) out.resources = { requests: c.resources.requests };
-    const ports = (c.ports ?? []).filter((x) => x.hostPort);
-    if (ports.length) out.ports = ports.map((x) => ({ hostPort: x.hostPort, protocol: x.protocol, hostIP: x.hostIP }));
-    if (c.restartPolicy !== undefined) out.restartPolicy = c.restartPolicy;
-    return out;
-  };
-  const outSpec: PodSpec = { nodeName: spec.nodeName, containers: (spec.containers ?? []).map(keep) };
-  if (spec.initContainers) outSpec.initContainers = spec.initContainers.map(keep);
-  if (spec.overhead) outSpec.overhead = spec.overhead;
-  if (spec.priority !== undefined) outSpec.priority = spec.priority;
-  const outMeta: KubeObject['metadata'] = { uid: meta.uid, resourceVersion: meta.resourceVersion, namespace: meta.namespace };
-  if (meta.name !== undefined) outMeta.name = meta.name;
-  if (meta.labels) outMeta.labels = meta.labels;
-  if (meta.deletionTimestamp) outMeta.deletionTimestamp = meta.deletionTimestamp;
-  const out: Pod = { apiVersion: pod.apiVersion, kind: pod.kind, metadata: outMeta, spec: outSpec };
-  if (p.status?.phase) out.status = { phase: p.status.phase };
+interface StoredPlacement {
+  u: string;
+  v: string | undefined;
+  n: string | undefined;
+  l?: Record<string, string>;
+  d?: string;
+  c: StoredContainer[];
+  i?: StoredContainer[];
+  o?: PodSpec['overhead'];
+  pr?: PodSpec['priority'];
+  ph?: string;
+}
+
+function storedContainer(c: Container): StoredContainer {
+  const out: StoredContainer = {};
+  if (c.resources?.requests) out.r = c.resources.requests;
+  const ports = (c.ports ?? []).filter((x) => x.hostPort);
+  if (ports.length) out.p = ports.map((x) => ({ hostPort: x.hostPort, protocol: x.protocol, hostIP: x.hostIP }));
+  if (c.restartPolicy !== undefined) out.rp = c.restartPolicy;
   return out;
 }
 
+function storedPlacement(pod: KubeObject): StoredPlacement {
+  const p = asPod(pod);
+  const spec = p.spec ?? {};
+  const meta = pod.metadata;
+  const out: StoredPlacement = { u: meta.uid ?? '', v: meta.resourceVersion, n: meta.namespace, c: (spec.containers ?? []).map(storedContainer) };
+  if (meta.labels) out.l = meta.labels;
+  if (meta.deletionTimestamp) out.d = meta.deletionTimestamp;
+  if (spec.initContainers) out.i = spec.initContainers.map(storedContainer);
+  if (spec.overhead) out.o = spec.overhead;
+  if (spec.priority !== undefined) out.pr = spec.priority;
+  if (p.status?.phase) out.ph = p.status.phase;
+  return out;
+}
+
+function container(s: StoredContainer): Container {
+  const out: Container = { name: '', image: '' };
+  if (s.r) out.resources = { requests: s.r };
+  if (s.p) out.ports = s.p;
+  if (s.rp !== undefined) out.restartPolicy = s.rp;
+  return out;
+}
+
+/** The placement as a (frozen) Pod that the filters and scores read like any other. */
+function placementPod(node: string, s: StoredPlacement): Pod {
+  const metadata: KubeObject['metadata'] = { uid: s.u, resourceVersion: s.v, namespace: s.n };
+  if (s.l) metadata.labels = s.l;
+  if (s.d) metadata.deletionTimestamp = s.d;
+  const spec: PodSpec = { nodeName: node, containers: s.c.map(container) };
+  if (s.i) spec.initContainers = s.i.map(container);
+  if (s.o) spec.overhead = s.o;
+  if (s.pr !== undefined) spec.priority = s.pr;
+  const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec };
+  if (s.ph) pod.status = { phase: s.ph };
+  return deepFreeze(pod);
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
+
+/** A bound pod reduced to what placing other pods reads of it (see StoredPlacement). */
+export function placementOf(pod: KubeObject): Pod {
+  return placementPod(asPod(pod).spec?.nodeName ?? '', storedPlacement(pod));
+}
+
 /** A placement without its resourceVersion: equal texts, equal placements. */
-function placementText(p: Pod): string {
-  const { resourceVersion: _rv, ...meta } = p.metadata;
-  return JSON.stringify([meta, p.spec, p.status ?? null]);
+function placementText(s: StoredPlacement): string {
+  return JSON.stringify({ ...s, v: undefined });
 }
 
 interface Header {
@@ -59,8 +112,8 @@ const VERSION = 'placements-version';
 const POD = findByKind('v1', 'Pod')!;
 
 interface Row {
-  /** each pod's placement, with its text once compared (most rows read are never compared) */
-  pods: Map<string, { pod: Pod; text?: string }>;
+  /** each pod's placement; its Pod form and its text made when first needed */
+  pods: Map<string, { stored: StoredPlacement; pod?: Pod; text?: string }>;
 }
 
 /**
@@ -103,8 +156,8 @@ export class PlacementIndex {
   private row(state: ComponentState, node: string): Row {
     let row = this.rows.get(node);
     if (!row) {
-      const stored = this.header?.nodes.includes(node) ? (state.get<Pod[]>(this.rowName(node)) ?? []) : [];
-      row = { pods: new Map(stored.map((p) => [p.metadata.uid ?? '', { pod: Object.freeze(p) }])) };
+      const stored = this.header?.nodes.includes(node) ? (state.get<StoredPlacement[]>(this.rowName(node)) ?? []) : [];
+      row = { pods: new Map(stored.map((p) => [p.u, { stored: p }])) };
       this.rows.set(node, row);
     }
     return row;
@@ -126,18 +179,18 @@ export class PlacementIndex {
       if (row.pods.delete(uid)) this.dirty.add(node);
       return;
     }
-    const pod = placementOf(obj);
-    const text = placementText(pod);
+    const stored = storedPlacement(obj);
+    const text = placementText(stored);
     const held = row.pods.get(uid);
-    if (held && (held.text ??= placementText(held.pod)) === text) return;
-    row.pods.set(uid, { pod: Object.freeze(pod), text });
+    if (held && (held.text ??= placementText(held.stored)) === text) return;
+    row.pods.set(uid, { stored, text });
     this.dirty.add(node);
   }
 
   /** Every placement the index holds (each node's pods). */
   all(api: ApiServer, state: ComponentState): Pod[] {
     const header = this.ready(api, state);
-    return header.nodes.flatMap((n) => [...this.row(state, n).pods.values()].map((e) => e.pod));
+    return header.nodes.flatMap((n) => [...this.row(state, n).pods.values()].map((e) => (e.pod ??= placementPod(n, e.stored))));
   }
 
   /** The informer relisted: start over from a list. */
@@ -159,7 +212,7 @@ export class PlacementIndex {
     for (const node of this.dirty) {
       const row = this.rows.get(node);
       if (row?.pods.size) {
-        state.set(this.rowName(node), [...row.pods.values()].map((e) => e.pod));
+        state.set(this.rowName(node), [...row.pods.values()].map((e) => e.stored));
         nodes.add(node);
       } else {
         state.delete(this.rowName(node));
