@@ -49,7 +49,7 @@ export function garbageCollectorController(): Controller {
         }
         return keys;
       }
-      index.upsert(ctx.api, ctx.state, info, ev.object);
+      index.upsert(ctx.api, ctx.state, info, ev.object, ev.type === 'ADDED');
       const keys: string[] = [];
       const fin = ev.object.metadata.finalizers ?? [];
       if (ev.object.metadata.deletionTimestamp) {

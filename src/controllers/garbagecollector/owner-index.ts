@@ -37,9 +37,17 @@ interface IndexHeader {
   /** bumped when the index is dropped (an informer relist): the rows of older epochs are never read again */
   epoch: number;
   built: boolean;
+  /** bumped at every write-back: another process's write-back makes what this one holds stale */
+  version?: number;
 }
 
 const HEADER = 'owner-index';
+/** `epoch:version`, read at every use (small) to tell whether another process wrote the index */
+const VERSION = 'owner-index-version';
+
+function versionOf(h: IndexHeader): string {
+  return `${h.epoch}:${h.version ?? 0}`;
+}
 
 /**
  * The garbage collector's view of ownership (garbagecollector/graph.go's owner → dependents edges),
@@ -48,9 +56,10 @@ const HEADER = 'owner-index';
  * dependents (`dependents:<uid>`). It follows the GC informer's events, so it is the ownership the
  * GC has seen (the graph's view), and a change costs the rows of the objects it touches.
  *
- * One instance per process; what it read or changed within a control-plane step is held in memory
- * and written back at the step's end (`flush`): a step that creates 1,000 pods of one ReplicaSet
- * writes that owner's row once, not 1,000 times.
+ * One instance per process; what it read or changed is held in memory, changes written back at
+ * the end of each step (`flush`): a step that creates 1,000 pods of one ReplicaSet writes that
+ * owner's row once, not 1,000 times. A version in the file tells when another process wrote the
+ * index meanwhile (then what this one holds is read again).
  *
  * The order of dependentsOf is the graph's: its dependents sets were filled from a list (resources
  * in `order`, then key order) and an object moved to the end of its owners' sets whenever an event
@@ -74,37 +83,41 @@ export class OwnerIndex {
     private readonly listAll: (api: ApiServer) => { info: ResourceInfo; object: KubeObject }[],
   ) {}
 
-  /** Makes sure the index exists (built once from a full list for a file that has none). */
+  /**
+   * Makes sure the index exists (built once from a full list for a file that has none), and that
+   * what this process holds of it is what the file holds (else it is read again).
+   */
   private ready(api: ApiServer, state: ComponentState): IndexHeader {
     const rollbacks = api.store.rollbackEpoch();
-    if (rollbacks !== this.epochSeen) {
-      this.forgetStep();
+    const version = state.get<string>(VERSION);
+    if (rollbacks !== this.epochSeen || !this.header || version !== versionOf(this.header)) {
+      this.forget();
       this.epochSeen = rollbacks;
+      this.header = state.get<IndexHeader>(HEADER) ?? { epoch: 0, built: false };
     }
-    if (this.header) return this.header;
-    const stored = state.get<IndexHeader>(HEADER) ?? { epoch: 0, built: false };
-    this.header = stored;
-    if (!stored.built) this.build(api, state, stored);
-    return stored;
+    if (!this.header.built) this.build(api, state, this.header);
+    return this.header;
   }
 
   /** A file written before the index, or after a relist: every object once, then only changes. */
   private build(api: ApiServer, state: ComponentState, header: IndexHeader): void {
-    for (const { info, object } of this.listAll(api)) this.setOwners(state, info, object);
     header.built = true;
-    state.set(HEADER, header);
+    for (const { info, object } of this.listAll(api)) this.setOwners(state, info, object);
+    this.flush(state, true);
   }
 
   /** The informer relisted: what the index holds may name objects long gone. Start over. */
   drop(api: ApiServer, state: ComponentState): void {
     const old = state.get<IndexHeader>(HEADER) ?? { epoch: 0, built: false };
-    this.forgetStep();
+    this.forget();
+    this.epochSeen = api.store.rollbackEpoch();
     this.header = { epoch: old.epoch + 1, built: false };
     state.set(HEADER, this.header);
+    state.set(VERSION, versionOf(this.header));
     this.touched.clear();
   }
 
-  private forgetStep(): void {
+  private forget(): void {
     this.header = undefined;
     this.owned.clear();
     this.dependents.clear();
@@ -139,11 +152,11 @@ export class OwnerIndex {
   }
 
   /** An ADDED or MODIFIED event: the object's owners now. */
-  upsert(api: ApiServer, state: ComponentState, info: ResourceInfo, obj: KubeObject): void {
+  upsert(api: ApiServer, state: ComponentState, info: ResourceInfo, obj: KubeObject, added: boolean): void {
     this.ready(api, state);
     const uid = obj.metadata.uid;
     if (!uid) return;
-    this.setOwners(state, info, obj);
+    this.setOwners(state, info, obj, added);
     this.touched.set(uid, ++this.sequence);
   }
 
@@ -159,10 +172,16 @@ export class OwnerIndex {
     return old.owners;
   }
 
-  private setOwners(state: ComponentState, info: ResourceInfo, obj: KubeObject): void {
+  /**
+   * With `added` (an ADDED event) the file is not asked what it knew of the object: a new object
+   * is unknown to it. (Only an index built from a list just now can know it already, with the
+   * owners of a later version; the events up to that version then follow and leave it as the
+   * list had it.)
+   */
+  private setOwners(state: ComponentState, info: ResourceInfo, obj: KubeObject, added = false): void {
     const uid = obj.metadata.uid ?? '';
     const refs = obj.metadata.ownerReferences ?? [];
-    const old = this.ownedOf(state, uid);
+    const old = added && !this.owned.has(uid) ? undefined : this.ownedOf(state, uid);
     if (!old && !refs.length) return;
     const next: OwnedEntry = {
       key: storageKey(info, obj.metadata.namespace, obj.metadata.name ?? ''),
@@ -201,8 +220,10 @@ export class OwnerIndex {
     return [...untouched, ...touched].map(([depUid, key, blocking]) => ({ uid: depUid, key, blocking: blocking === 1 }));
   }
 
-  /** Writes what this step changed back to the file and forgets what it read. */
-  flush(state: ComponentState): void {
+  /** Writes what this step changed back to the file (what it read stays known while no other process writes). */
+  flush(state: ComponentState, force = false): void {
+    const header = this.header;
+    if (!header || (!force && !this.dirtyOwned.size && !this.dirtyDependents.size)) return;
     for (const uid of this.dirtyOwned) {
       const e = this.owned.get(uid);
       if (e) state.set(this.ownedName(uid), toStored(e));
@@ -213,7 +234,11 @@ export class OwnerIndex {
       if (row?.size) state.set(this.dependentsName(owner), [...row.values()]);
       else state.delete(this.dependentsName(owner));
     }
-    this.forgetStep();
+    this.dirtyOwned.clear();
+    this.dirtyDependents.clear();
+    header.version = (header.version ?? 0) + 1;
+    state.set(HEADER, header);
+    state.set(VERSION, versionOf(header));
   }
 }
 

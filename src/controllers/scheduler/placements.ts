@@ -22,6 +22,8 @@ interface StoredContainer {
  */
 interface StoredPlacement {
   u: string;
+  /** the node */
+  nd: string;
   v: string | undefined;
   n: string | undefined;
   l?: Record<string, string>;
@@ -46,7 +48,13 @@ function storedPlacement(pod: KubeObject): StoredPlacement {
   const p = asPod(pod);
   const spec = p.spec ?? {};
   const meta = pod.metadata;
-  const out: StoredPlacement = { u: meta.uid ?? '', v: meta.resourceVersion, n: meta.namespace, c: (spec.containers ?? []).map(storedContainer) };
+  const out: StoredPlacement = {
+    u: meta.uid ?? '',
+    nd: spec.nodeName ?? '',
+    v: meta.resourceVersion,
+    n: meta.namespace,
+    c: (spec.containers ?? []).map(storedContainer),
+  };
   if (meta.labels) out.l = meta.labels;
   if (meta.deletionTimestamp) out.d = meta.deletionTimestamp;
   if (spec.initContainers) out.i = spec.initContainers.map(storedContainer);
@@ -65,11 +73,11 @@ function container(s: StoredContainer): Container {
 }
 
 /** The placement as a (frozen) Pod that the filters and scores read like any other. */
-function placementPod(node: string, s: StoredPlacement): Pod {
+function placementPod(s: StoredPlacement): Pod {
   const metadata: KubeObject['metadata'] = { uid: s.u, resourceVersion: s.v, namespace: s.n };
   if (s.l) metadata.labels = s.l;
   if (s.d) metadata.deletionTimestamp = s.d;
-  const spec: PodSpec = { nodeName: node, containers: s.c.map(container) };
+  const spec: PodSpec = { nodeName: s.nd, containers: s.c.map(container) };
   if (s.i) spec.initContainers = s.i.map(container);
   if (s.o) spec.overhead = s.o;
   if (s.pr !== undefined) spec.priority = s.pr;
@@ -88,7 +96,7 @@ function deepFreeze<T>(o: T): T {
 
 /** A bound pod reduced to what placing other pods reads of it (see StoredPlacement). */
 export function placementOf(pod: KubeObject): Pod {
-  return placementPod(asPod(pod).spec?.nodeName ?? '', storedPlacement(pod));
+  return placementPod(storedPlacement(pod));
 }
 
 /** A placement without its resourceVersion: equal texts, equal placements. */
@@ -102,14 +110,26 @@ interface Header {
   built: boolean;
   /** bumped at every write-back: another process's write-back makes what this one holds stale */
   version: number;
-  /** the nodes (by name, whether they exist or not) that have a row */
-  nodes: string[];
+  /** the rows that hold placements */
+  rows: number[];
 }
 
 const HEADER = 'placements';
 /** `epoch:version` of the rows, read at every use (small) to tell whether another process wrote them */
 const VERSION = 'placements-version';
 const POD = findByKind('v1', 'Pod')!;
+/**
+ * Placements are kept in this many rows, by a hash of the pod's UID: a step that binds 50 pods
+ * rewrites 50 rows of ~10 pods each, not the rows of every node it touched (100 pods each).
+ */
+const ROWS = 1024;
+
+/** FNV-1a of the UID, modulo ROWS. */
+function rowOf(uid: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < uid.length; i++) h = Math.imul(h ^ uid.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % ROWS;
+}
 
 interface Row {
   /** each pod's placement; its Pod form and its text made when first needed */
@@ -117,16 +137,16 @@ interface Row {
 }
 
 /**
- * The pods that hold resources on each node, as the scheduler's informer has seen them: kept in
- * the cluster file (the scheduler's own memory, one row per node) so that a new process knows
- * where 10,000 pods are without reading them, and changed by the events that change a placement
- * (a bind, labels, a deletion, a pod finishing); a status write that changes none of that writes
- * nothing. Rows changed in a step are written back once, at its end.
+ * The pods that hold resources on a node, as the scheduler's informer has seen them: kept in the
+ * cluster file (the scheduler's own memory) so that a new process knows where 10,000 pods are
+ * without reading them, and changed by the events that change a placement (a bind, labels, a
+ * deletion, a pod finishing); a status write that changes none of that writes nothing. Rows
+ * changed in a step are written back once, at its end.
  */
 export class PlacementIndex {
   private header: Header | undefined;
-  private readonly rows = new Map<string, Row>();
-  private readonly dirty = new Set<string>();
+  private readonly rows = new Map<number, Row>();
+  private readonly dirty = new Set<number>();
   private rollbacks = -1;
 
   /** What this process holds is what the file holds (else read again). */
@@ -137,7 +157,7 @@ export class PlacementIndex {
       this.rows.clear();
       this.dirty.clear();
       this.rollbacks = rollbacks;
-      this.header = state.get<Header>(HEADER) ?? { epoch: 0, built: false, version: 0, nodes: [] };
+      this.header = state.get<Header>(HEADER) ?? { epoch: 0, built: false, version: 0, rows: [] };
     }
     if (!this.header.built) this.build(api, state, this.header);
     return this.header;
@@ -149,16 +169,26 @@ export class PlacementIndex {
     this.flush(state, true);
   }
 
-  private rowName(node: string): string {
-    return `placements:${this.header?.epoch ?? 0}:${node}`;
+  private heldRows: { of: Header; rows: Set<number> } | undefined;
+
+  /** The header's rows as a set. */
+  private held(): Set<number> {
+    const header = this.header;
+    if (!header) return new Set();
+    if (this.heldRows?.of !== header) this.heldRows = { of: header, rows: new Set(header.rows) };
+    return this.heldRows.rows;
   }
 
-  private row(state: ComponentState, node: string): Row {
-    let row = this.rows.get(node);
+  private rowName(row: number): string {
+    return `placements:${this.header?.epoch ?? 0}:${row}`;
+  }
+
+  private row(state: ComponentState, n: number): Row {
+    let row = this.rows.get(n);
     if (!row) {
-      const stored = this.header?.nodes.includes(node) ? (state.get<StoredPlacement[]>(this.rowName(node)) ?? []) : [];
+      const stored = this.held().has(n) ? (state.get<StoredPlacement[]>(this.rowName(n)) ?? []) : [];
       row = { pods: new Map(stored.map((p) => [p.u, { stored: p }])) };
-      this.rows.set(node, row);
+      this.rows.set(n, row);
     }
     return row;
   }
@@ -171,12 +201,12 @@ export class PlacementIndex {
 
   private apply(state: ComponentState, obj: KubeObject, deleted: boolean): void {
     const p = asPod(obj);
-    const node = p.spec?.nodeName;
     const uid = obj.metadata.uid ?? '';
-    if (!node) return;
-    const row = this.row(state, node);
+    if (!p.spec?.nodeName) return;
+    const n = rowOf(uid);
+    const row = this.row(state, n);
     if (deleted || isPodPhaseTerminal(p.status?.phase)) {
-      if (row.pods.delete(uid)) this.dirty.add(node);
+      if (row.pods.delete(uid)) this.dirty.add(n);
       return;
     }
     const stored = storedPlacement(obj);
@@ -184,13 +214,13 @@ export class PlacementIndex {
     const held = row.pods.get(uid);
     if (held && (held.text ??= placementText(held.stored)) === text) return;
     row.pods.set(uid, { stored, text });
-    this.dirty.add(node);
+    this.dirty.add(n);
   }
 
-  /** Every placement the index holds (each node's pods). */
+  /** Every placement the index holds. */
   all(api: ApiServer, state: ComponentState): Pod[] {
     const header = this.ready(api, state);
-    return header.nodes.flatMap((n) => [...this.row(state, n).pods.values()].map((e) => (e.pod ??= placementPod(n, e.stored))));
+    return header.rows.flatMap((n) => [...this.row(state, n).pods.values()].map((e) => (e.pod ??= placementPod(e.stored))));
   }
 
   /** The informer relisted: start over from a list. */
@@ -198,7 +228,7 @@ export class PlacementIndex {
     const old = state.get<Header>(HEADER);
     this.rows.clear();
     this.dirty.clear();
-    this.header = { epoch: (old?.epoch ?? 0) + 1, built: false, version: 0, nodes: [] };
+    this.header = { epoch: (old?.epoch ?? 0) + 1, built: false, version: 0, rows: [] };
     this.rollbacks = api.store.rollbackEpoch();
     state.set(HEADER, this.header);
     state.set(VERSION, versionOf(this.header));
@@ -208,19 +238,20 @@ export class PlacementIndex {
   flush(state: ComponentState, force = false): void {
     const header = this.header;
     if (!header || (!this.dirty.size && !force)) return;
-    const nodes = new Set(header.nodes);
-    for (const node of this.dirty) {
-      const row = this.rows.get(node);
+    const rows = new Set(header.rows);
+    for (const n of this.dirty) {
+      const row = this.rows.get(n);
       if (row?.pods.size) {
-        state.set(this.rowName(node), [...row.pods.values()].map((e) => e.stored));
-        nodes.add(node);
+        state.set(this.rowName(n), [...row.pods.values()].map((e) => e.stored));
+        rows.add(n);
       } else {
-        state.delete(this.rowName(node));
-        nodes.delete(node);
+        state.delete(this.rowName(n));
+        rows.delete(n);
       }
     }
     this.dirty.clear();
-    header.nodes = [...nodes].sort();
+    header.rows = [...rows].sort((a, b) => a - b);
+    this.heldRows = undefined;
     header.version++;
     state.set(HEADER, header);
     state.set(VERSION, versionOf(header));
