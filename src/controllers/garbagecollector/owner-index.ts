@@ -89,8 +89,8 @@ export class OwnerIndex {
    */
   private ready(api: ApiServer, state: ComponentState): IndexHeader {
     const rollbacks = api.store.rollbackEpoch();
-    const version = state.get<string>(VERSION);
-    if (rollbacks !== this.epochSeen || !this.header || version !== versionOf(this.header)) {
+    const version = state.text(VERSION);
+    if (rollbacks !== this.epochSeen || !this.header || version !== JSON.stringify(versionOf(this.header))) {
       this.forget();
       this.epochSeen = rollbacks;
       this.header = state.get<IndexHeader>(HEADER) ?? { epoch: 0, built: false };

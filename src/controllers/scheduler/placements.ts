@@ -151,9 +151,9 @@ export class PlacementIndex {
 
   /** What this process holds is what the file holds (else read again). */
   private ready(api: ApiServer, state: ComponentState): Header {
-    const version = state.get<string>(VERSION);
+    const version = state.text(VERSION);
     const rollbacks = api.store.rollbackEpoch();
-    if (!this.header || rollbacks !== this.rollbacks || version !== versionOf(this.header)) {
+    if (!this.header || rollbacks !== this.rollbacks || version !== JSON.stringify(versionOf(this.header))) {
       this.rows.clear();
       this.dirty.clear();
       this.rollbacks = rollbacks;
