@@ -39,10 +39,15 @@ export class SchedulerCache {
     // The pods as a list now would give them: the placements up to the cursor, then every write
     // after it. A pod that finished or went since is not among them; one that finished is also
     // dropped from the cache, as its listed (finished) object would have done.
+    const since = this.writesSinceCursor(api);
+    if (!since) {
+      for (const p of api.list(POD, undefined)) this.upsert(p);
+      return;
+    }
     const now = new Map<string, KubeObject>();
     for (const p of this.placements.all(api, state)) now.set(p.metadata.uid ?? '', p);
     const finished = new Map<string, number>();
-    for (const ev of api.changesSince(this.cursor(api), POD, undefined)) {
+    for (const ev of since) {
       const uid = ev.object.metadata.uid ?? '';
       const p = asPod(ev.object);
       if (ev.type === 'DELETED') {
@@ -56,6 +61,12 @@ export class SchedulerCache {
     }
     for (const p of now.values()) this.upsert(p);
     for (const [uid, rev] of finished) this.remove(uid, rev);
+  }
+
+  /** The pod writes after the informer's cursor; undefined when compaction took them (then a list serves). */
+  private writesSinceCursor(api: ApiServer): WatchEvent[] | undefined {
+    const from = this.cursor(api);
+    return from < api.store.compactedRevision() ? undefined : api.changesSince(from, POD, undefined);
   }
 
   /** A pod event (or the result of our own binding): where the pod now holds resources. */
