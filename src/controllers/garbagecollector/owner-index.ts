@@ -74,6 +74,8 @@ export class OwnerIndex {
   private readonly dirtyDependents = new Set<string>();
   /** the rollback epoch the memory above belongs to (a rolled-back step leaves nothing behind) */
   private epochSeen = -1;
+  /** the stored text of the version this process holds */
+  private versionText: string | undefined;
   /** uid → sequence number of the last event for it in this process */
   private readonly touched = new Map<string, number>();
   private sequence = 0;
@@ -90,10 +92,11 @@ export class OwnerIndex {
   private ready(api: ApiServer, state: ComponentState): IndexHeader {
     const rollbacks = api.store.rollbackEpoch();
     const version = state.text(VERSION);
-    if (rollbacks !== this.epochSeen || !this.header || version !== JSON.stringify(versionOf(this.header))) {
+    if (rollbacks !== this.epochSeen || !this.header || version !== this.versionText) {
       this.forget();
       this.epochSeen = rollbacks;
       this.header = state.get<IndexHeader>(HEADER) ?? { epoch: 0, built: false };
+      this.versionText = version;
     }
     if (!this.header.built) this.build(api, state, this.header);
     return this.header;
@@ -113,7 +116,7 @@ export class OwnerIndex {
     this.epochSeen = api.store.rollbackEpoch();
     this.header = { epoch: old.epoch + 1, built: false };
     state.set(HEADER, this.header);
-    state.set(VERSION, versionOf(this.header));
+    this.writeVersion(state, this.header);
     this.touched.clear();
   }
 
@@ -238,7 +241,12 @@ export class OwnerIndex {
     this.dirtyDependents.clear();
     header.version = (header.version ?? 0) + 1;
     state.set(HEADER, header);
+    this.writeVersion(state, header);
+  }
+
+  private writeVersion(state: ComponentState, header: IndexHeader): void {
     state.set(VERSION, versionOf(header));
+    this.versionText = JSON.stringify(versionOf(header));
   }
 }
 

@@ -108,14 +108,15 @@ interface Header {
   /** bumped when the index is dropped (an informer relist): older rows are never read again */
   epoch: number;
   built: boolean;
-  /** bumped at every write-back: another process's write-back makes what this one holds stale */
-  version: number;
-  /** the rows that hold placements */
+  /** the rows that hold placements (rewritten only when that set changes) */
   rows: number[];
 }
 
 const HEADER = 'placements';
-/** `epoch:version` of the rows, read at every use (small) to tell whether another process wrote them */
+/**
+ * `epoch:version` of the rows, bumped at every write-back and read at every use (small, compared as
+ * stored text): another process's write-back makes what this one holds stale.
+ */
 const VERSION = 'placements-version';
 const POD = findByKind('v1', 'Pod')!;
 /**
@@ -148,16 +149,21 @@ export class PlacementIndex {
   private readonly rows = new Map<number, Row>();
   private readonly dirty = new Set<number>();
   private rollbacks = -1;
+  /** the version this process holds, and its stored text */
+  private version = 0;
+  private versionText: string | undefined;
 
   /** What this process holds is what the file holds (else read again). */
   private ready(api: ApiServer, state: ComponentState): Header {
     const version = state.text(VERSION);
     const rollbacks = api.store.rollbackEpoch();
-    if (!this.header || rollbacks !== this.rollbacks || version !== JSON.stringify(versionOf(this.header))) {
+    if (!this.header || rollbacks !== this.rollbacks || version !== this.versionText) {
       this.rows.clear();
       this.dirty.clear();
       this.rollbacks = rollbacks;
-      this.header = state.get<Header>(HEADER) ?? { epoch: 0, built: false, version: 0, rows: [] };
+      this.header = state.get<Header>(HEADER) ?? { epoch: 0, built: false, rows: [] };
+      this.versionText = version;
+      this.version = Number((version === undefined ? '' : (JSON.parse(version) as string)).split(':')[1] ?? 0) || 0;
     }
     if (!this.header.built) this.build(api, state, this.header);
     return this.header;
@@ -228,10 +234,17 @@ export class PlacementIndex {
     const old = state.get<Header>(HEADER);
     this.rows.clear();
     this.dirty.clear();
-    this.header = { epoch: (old?.epoch ?? 0) + 1, built: false, version: 0, rows: [] };
+    this.header = { epoch: (old?.epoch ?? 0) + 1, built: false, rows: [] };
     this.rollbacks = api.store.rollbackEpoch();
     state.set(HEADER, this.header);
-    state.set(VERSION, versionOf(this.header));
+    this.version = 0;
+    this.writeVersion(state);
+  }
+
+  private writeVersion(state: ComponentState): void {
+    const v = `${this.header?.epoch ?? 0}:${this.version}`;
+    state.set(VERSION, v);
+    this.versionText = JSON.stringify(v);
   }
 
   /** Writes back the rows this step changed. */
@@ -250,14 +263,12 @@ export class PlacementIndex {
       }
     }
     this.dirty.clear();
-    header.rows = [...rows].sort((a, b) => a - b);
-    this.heldRows = undefined;
-    header.version++;
-    state.set(HEADER, header);
-    state.set(VERSION, versionOf(header));
+    if (force || rows.size !== header.rows.length || header.rows.some((n) => !rows.has(n))) {
+      header.rows = [...rows].sort((a, b) => a - b);
+      this.heldRows = undefined;
+      state.set(HEADER, header);
+    }
+    this.version++;
+    this.writeVersion(state);
   }
-}
-
-function versionOf(h: Header): string {
-  return `${h.epoch}:${h.version}`;
 }
