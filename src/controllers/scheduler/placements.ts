@@ -72,7 +72,7 @@ function container(s: StoredContainer): Container {
   return out;
 }
 
-/** The placement as a (frozen) Pod that the filters and scores read like any other. */
+/** The placement as a Pod that the filters and scores read like any other. */
 function placementPod(s: StoredPlacement): Pod {
   const metadata: KubeObject['metadata'] = { uid: s.u, resourceVersion: s.v, namespace: s.n };
   if (s.l) metadata.labels = s.l;
@@ -83,15 +83,9 @@ function placementPod(s: StoredPlacement): Pod {
   if (s.pr !== undefined) spec.priority = s.pr;
   const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec };
   if (s.ph) pod.status = { phase: s.ph };
-  return deepFreeze(pod);
-}
-
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
+  // Frozen as the API server's objects are (read-only; requests.ts remembers a frozen pod's sums);
+  // its parts are this placement's own and never handed to a writer.
+  return Object.freeze(pod);
 }
 
 /** A bound pod reduced to what placing other pods reads of it (see StoredPlacement). */
