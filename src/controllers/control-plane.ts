@@ -113,7 +113,8 @@ export class ControlPlane {
         requeueAfter: (key, delayMs) =>
           deps.timers.schedule({ queue: controller.name, key, dueMs: deps.clock.now() + Math.max(1, delayMs) }),
       };
-      return { controller, informer: new Informer(controller, deps.store, deps.api, INFORMER_LATENCY_MS), ctx };
+      const onRelist = () => controller.relisted?.(ctx);
+      return { controller, informer: new Informer(controller, deps.store, deps.api, INFORMER_LATENCY_MS, onRelist), ctx };
     });
     return this.loaded;
   }
@@ -178,6 +179,7 @@ export class ControlPlane {
           handleSyncError(controller, ctx, failures, key, e, (text, error) => this.reportOnce(controller.name, text, error));
         }
       }
+      controller.endStep?.(ctx);
     }
     // kube-apiserver's periodic compaction, in this step rather than one of its own (compactor.ts);
     // never past what an informer has not seen yet.

@@ -59,6 +59,18 @@ export interface Controller {
    * nothing is due any more stops its clock there, as it did then (cluster/time.ts).
    */
   lastQuietInstant?(afterMs: number, untilMs: number, ctx: ControllerContext): number | undefined;
+  /**
+   * Called once the controller's work queue of a control-plane step is drained (still inside
+   * the step's transaction): a controller that keeps its own index of what its informer saw
+   * writes back here what the step changed, once, instead of at every event.
+   */
+  endStep?(ctx: ControllerContext): void;
+  /**
+   * Called before the informer relists (its cursor fell behind a compaction: every object arrives
+   * as ADDED, deletions in between are never seen): a controller's own index of what it saw is
+   * no longer to be trusted.
+   */
+  relisted?(ctx: ControllerContext): void;
 }
 
 /** The work-queue key of an object: `namespace/name`, or `name` when cluster-scoped. */

@@ -26,6 +26,8 @@ export class Informer {
     private readonly store: Keyspace,
     private readonly api: ApiServer,
     readonly latencyMs: number,
+    /** told before a relist (Controller.relisted) */
+    private readonly onRelist: () => void = () => {},
   ) {
     this.prefixes = controller.watches.map((w) => storagePrefix(w, undefined));
     this.metaKey = informerKey(controller.name);
@@ -79,6 +81,7 @@ export class Informer {
    * "too old resource version", list everything watched and deliver it as ADDED.
    */
   private relist(now: number): WatchEvent[] {
+    this.onRelist();
     const revision = this.store.revision();
     const events: WatchEvent[] = [];
     for (const w of this.controller.watches) {

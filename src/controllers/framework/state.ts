@@ -20,6 +20,11 @@ export class ComponentState {
     return v === undefined ? undefined : (JSON.parse(v) as T);
   }
 
+  /** The stored text of k (its JSON), unparsed: a cheap check whether a value is what it was. */
+  text(k: string): string | undefined {
+    return this.store.getMeta(this.key(k));
+  }
+
   set(k: string, value: unknown): void {
     this.store.setMeta(this.key(k), JSON.stringify(value));
   }

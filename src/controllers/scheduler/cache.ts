@@ -1,4 +1,6 @@
-import type { ApiServer } from '../../apiserver/server.js';
+import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
+import type { ComponentState } from '../framework/state.js';
+import { PlacementIndex, placementOf } from './placements.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
@@ -9,8 +11,10 @@ const POD = findByKind('v1', 'Pod')!;
 /**
  * The scheduler cache (pkg/scheduler/backend/cache): the pods that hold resources on each node,
  * kept current from watch events and from the scheduler's own bindings ("assumed" pods, which
- * its informer only reports a moment later). Built from one list per process, so scheduling a
- * pod does not read every pod of the cluster again.
+ * its informer only reports a moment later). At its first use in a process it learns where every
+ * pod is: from the placements its informer has seen (placements.ts, kept in the cluster file),
+ * brought up to now with the writes after the informer's cursor — what a list of every pod gave,
+ * at the cost of what changed since the cursor rather than of the cluster.
  */
 export class SchedulerCache {
   private built = false;
@@ -19,10 +23,50 @@ export class SchedulerCache {
   /** per node, the array handed out last; rebuilt only when the node's pods change */
   private readonly arrays = new Map<string, KubeObject[]>();
 
-  private ensure(api: ApiServer): void {
+  constructor(
+    private readonly placements: PlacementIndex,
+    private readonly cursor: (api: ApiServer) => number,
+  ) {}
+
+  /** The informer delivered a pod event: the placements it has seen follow it. */
+  seen(api: ApiServer, state: ComponentState, ev: WatchEvent): void {
+    this.placements.event(api, state, ev);
+  }
+
+  private ensure(api: ApiServer, state: ComponentState): void {
     if (this.built) return;
     this.built = true;
-    for (const p of api.list(POD, undefined)) this.upsert(p);
+    // The pods as a list now would give them: the placements up to the cursor, then every write
+    // after it. A pod that finished or went since is not among them; one that finished is also
+    // dropped from the cache, as its listed (finished) object would have done.
+    const since = this.writesSinceCursor(api);
+    if (!since) {
+      for (const p of api.list(POD, undefined)) this.upsert(p);
+      return;
+    }
+    const now = new Map<string, KubeObject>();
+    for (const p of this.placements.all(api, state)) now.set(p.metadata.uid ?? '', p);
+    const finished = new Map<string, number>();
+    for (const ev of since) {
+      const uid = ev.object.metadata.uid ?? '';
+      const p = asPod(ev.object);
+      if (ev.type === 'DELETED') {
+        now.delete(uid);
+        finished.delete(uid);
+      } else if (!p.spec?.nodeName) continue;
+      else if (isPodPhaseTerminal(p.status?.phase)) {
+        now.delete(uid);
+        finished.set(uid, ev.revision);
+      } else now.set(uid, placementOf(ev.object));
+    }
+    for (const p of now.values()) this.upsert(p);
+    for (const [uid, rev] of finished) this.remove(uid, rev);
+  }
+
+  /** The pod writes after the informer's cursor; undefined when compaction took them (then a list serves). */
+  private writesSinceCursor(api: ApiServer): WatchEvent[] | undefined {
+    const from = this.cursor(api);
+    return from < api.store.compactedRevision() ? undefined : api.changesSince(from, POD, undefined);
   }
 
   /** A pod event (or the result of our own binding): where the pod now holds resources. */
@@ -55,8 +99,8 @@ export class SchedulerCache {
    * none of the lists. A node's array stays the same object until its pods change, so sums
    * over it can be remembered (requests.ts).
    */
-  podsByNode(api: ApiServer): Map<string, KubeObject[]> {
-    this.ensure(api);
+  podsByNode(api: ApiServer, state: ComponentState): Map<string, KubeObject[]> {
+    this.ensure(api, state);
     const out = new Map<string, KubeObject[]>();
     for (const [node, pods] of this.byNode) {
       let arr = this.arrays.get(node);

@@ -6,6 +6,8 @@ import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { MAX_UNSCHEDULABLE_MS, type PendingPod } from './backoff.js';
 import { SchedulerCache } from './cache.js';
+import { PlacementIndex } from './placements.js';
+import { informerCursor } from '../framework/informer.js';
 import { NODE, POD, SCHEDULER_NAME, applyDecision, podFingerprint, schedulePod, wantsScheduling } from './schedule-one.js';
 
 /** State key listing the pods waiting in the unschedulable pool. */
@@ -22,12 +24,14 @@ const PENDING_INDEX = 'pending-index';
  * after 5 minutes regardless.
  */
 export function schedulerController(): Controller {
-  const cache = new SchedulerCache();
+  const placements = new PlacementIndex();
+  const cache = new SchedulerCache(placements, (api) => informerCursor(api.store, SCHEDULER_NAME));
   return {
     name: SCHEDULER_NAME,
     watches: [POD, NODE],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
       if (ev.object.kind === 'Node') return nodeEvent(ev, ctx);
+      cache.seen(ctx.api, ctx.state, ev);
       if (ev.type === 'DELETED') cache.remove(ev.object.metadata.uid ?? '', ev.revision);
       else cache.upsert(ev.object);
       return podEvent(ev, ctx);
@@ -45,7 +49,7 @@ export function schedulerController(): Controller {
         ctx.requeueAfter(key, previous.backoffUntilMs - ctx.clock.now());
         return;
       }
-      const decision = schedulePod(ctx, pod, () => cache.podsByNode(ctx.api));
+      const decision = schedulePod(ctx, pod, () => cache.podsByNode(ctx.api, ctx.state));
       const next = applyDecision(ctx, pod, decision, previous);
       // Assume the pod on its node at once: the informer reports the binding only later.
       if (decision.kind === 'bind') {
@@ -60,6 +64,12 @@ export function schedulerController(): Controller {
       const index = ctx.state.get<string[]>(PENDING_INDEX) ?? [];
       if (!index.includes(key)) ctx.state.set(PENDING_INDEX, [...index, key]);
       ctx.requeueAfter(key, MAX_UNSCHEDULABLE_MS);
+    },
+    endStep(ctx: ControllerContext): void {
+      placements.flush(ctx.state);
+    },
+    relisted(ctx: ControllerContext): void {
+      placements.drop(ctx.api, ctx.state);
     },
   };
 }

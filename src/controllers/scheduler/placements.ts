@@ -1,0 +1,268 @@
+import type { KubeObject } from '../../api/meta/v1.js';
+import { type Pod, type PodSpec, asPod } from '../../api/core/v1/pod.js';
+import type { Container } from '../../api/core/v1/container.js';
+import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
+import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
+import { findByKind } from '../../apiserver/resources.js';
+import type { ComponentState } from '../framework/state.js';
+
+/** A container as placing other pods needs it: its requests, host ports and restart policy. */
+interface StoredContainer {
+  r?: NonNullable<Container['resources']>['requests'];
+  p?: { hostPort?: number; protocol?: string; hostIP?: string }[];
+  rp?: string;
+}
+
+/**
+ * A bound pod as the scheduler needs to know it while it places others, as its row keeps it (short
+ * names: 10,000 of them): what the filters and scores read of the pods already on a node
+ * (requests, host ports, priority, labels, namespace, whether it is being deleted) and what the
+ * cache reads (uid, resourceVersion, phase; the node is the row's). The rest of the pod (its
+ * status, names, images, env, probes) never matters to placing another pod.
+ */
+interface StoredPlacement {
+  u: string;
+  /** the node */
+  nd: string;
+  v: string | undefined;
+  n: string | undefined;
+  l?: Record<string, string>;
+  d?: string;
+  c: StoredContainer[];
+  i?: StoredContainer[];
+  o?: PodSpec['overhead'];
+  pr?: PodSpec['priority'];
+  ph?: string;
+}
+
+function storedContainer(c: Container): StoredContainer {
+  const out: StoredContainer = {};
+  if (c.resources?.requests) out.r = c.resources.requests;
+  const ports = (c.ports ?? []).filter((x) => x.hostPort);
+  if (ports.length) out.p = ports.map((x) => ({ hostPort: x.hostPort, protocol: x.protocol, hostIP: x.hostIP }));
+  if (c.restartPolicy !== undefined) out.rp = c.restartPolicy;
+  return out;
+}
+
+function storedPlacement(pod: KubeObject): StoredPlacement {
+  const p = asPod(pod);
+  const spec = p.spec ?? {};
+  const meta = pod.metadata;
+  const out: StoredPlacement = {
+    u: meta.uid ?? '',
+    nd: spec.nodeName ?? '',
+    v: meta.resourceVersion,
+    n: meta.namespace,
+    c: (spec.containers ?? []).map(storedContainer),
+  };
+  if (meta.labels) out.l = meta.labels;
+  if (meta.deletionTimestamp) out.d = meta.deletionTimestamp;
+  if (spec.initContainers) out.i = spec.initContainers.map(storedContainer);
+  if (spec.overhead) out.o = spec.overhead;
+  if (spec.priority !== undefined) out.pr = spec.priority;
+  if (p.status?.phase) out.ph = p.status.phase;
+  return out;
+}
+
+function container(s: StoredContainer): Container {
+  const out: Container = { name: '', image: '' };
+  if (s.r) out.resources = { requests: s.r };
+  if (s.p) out.ports = s.p;
+  if (s.rp !== undefined) out.restartPolicy = s.rp;
+  return out;
+}
+
+/** The placement as a Pod that the filters and scores read like any other. */
+function placementPod(s: StoredPlacement): Pod {
+  const metadata: KubeObject['metadata'] = { uid: s.u, resourceVersion: s.v, namespace: s.n };
+  if (s.l) metadata.labels = s.l;
+  if (s.d) metadata.deletionTimestamp = s.d;
+  const spec: PodSpec = { nodeName: s.nd, containers: s.c.map(container) };
+  if (s.i) spec.initContainers = s.i.map(container);
+  if (s.o) spec.overhead = s.o;
+  if (s.pr !== undefined) spec.priority = s.pr;
+  const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec };
+  if (s.ph) pod.status = { phase: s.ph };
+  // Frozen as the API server's objects are (read-only; requests.ts remembers a frozen pod's sums);
+  // its parts are this placement's own and never handed to a writer.
+  return Object.freeze(pod);
+}
+
+/** A bound pod reduced to what placing other pods reads of it (see StoredPlacement). */
+export function placementOf(pod: KubeObject): Pod {
+  return placementPod(storedPlacement(pod));
+}
+
+/** A placement without its resourceVersion: equal texts, equal placements. */
+function placementText(s: StoredPlacement): string {
+  return JSON.stringify({ ...s, v: undefined });
+}
+
+interface Header {
+  /** bumped when the index is dropped (an informer relist): older rows are never read again */
+  epoch: number;
+  built: boolean;
+  /** the rows that hold placements (rewritten only when that set changes) */
+  rows: number[];
+}
+
+const HEADER = 'placements';
+/**
+ * `epoch:version` of the rows, bumped at every write-back and read at every use (small, compared as
+ * stored text): another process's write-back makes what this one holds stale.
+ */
+const VERSION = 'placements-version';
+const POD = findByKind('v1', 'Pod')!;
+/**
+ * Placements are kept in this many rows, by a hash of the pod's UID: a step that binds 50 pods
+ * rewrites 50 rows of ~10 pods each, not the rows of every node it touched (100 pods each).
+ */
+const ROWS = 1024;
+
+/** FNV-1a of the UID, modulo ROWS. */
+function rowOf(uid: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < uid.length; i++) h = Math.imul(h ^ uid.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % ROWS;
+}
+
+interface Row {
+  /** each pod's placement; its Pod form and its text made when first needed */
+  pods: Map<string, { stored: StoredPlacement; pod?: Pod; text?: string }>;
+}
+
+/**
+ * The pods that hold resources on a node, as the scheduler's informer has seen them: kept in the
+ * cluster file (the scheduler's own memory) so that a new process knows where 10,000 pods are
+ * without reading them, and changed by the events that change a placement (a bind, labels, a
+ * deletion, a pod finishing); a status write that changes none of that writes nothing. Rows
+ * changed in a step are written back once, at its end.
+ */
+export class PlacementIndex {
+  private header: Header | undefined;
+  private readonly rows = new Map<number, Row>();
+  private readonly dirty = new Set<number>();
+  private rollbacks = -1;
+  /** the version this process holds, and its stored text */
+  private version = 0;
+  private versionText: string | undefined;
+
+  /** What this process holds is what the file holds (else read again). */
+  private ready(api: ApiServer, state: ComponentState): Header {
+    const version = state.text(VERSION);
+    const rollbacks = api.store.rollbackEpoch();
+    if (!this.header || rollbacks !== this.rollbacks || version !== this.versionText) {
+      this.rows.clear();
+      this.dirty.clear();
+      this.rollbacks = rollbacks;
+      this.header = state.get<Header>(HEADER) ?? { epoch: 0, built: false, rows: [] };
+      this.versionText = version;
+      this.version = Number((version === undefined ? '' : (JSON.parse(version) as string)).split(':')[1] ?? 0) || 0;
+    }
+    if (!this.header.built) this.build(api, state, this.header);
+    return this.header;
+  }
+
+  private build(api: ApiServer, state: ComponentState, header: Header): void {
+    header.built = true;
+    for (const p of api.list(POD, undefined)) this.apply(state, p, false);
+    this.flush(state, true);
+  }
+
+  private heldRows: { of: Header; rows: Set<number> } | undefined;
+
+  /** The header's rows as a set. */
+  private held(): Set<number> {
+    const header = this.header;
+    if (!header) return new Set();
+    if (this.heldRows?.of !== header) this.heldRows = { of: header, rows: new Set(header.rows) };
+    return this.heldRows.rows;
+  }
+
+  private rowName(row: number): string {
+    return `placements:${this.header?.epoch ?? 0}:${row}`;
+  }
+
+  private row(state: ComponentState, n: number): Row {
+    let row = this.rows.get(n);
+    if (!row) {
+      const stored = this.held().has(n) ? (state.get<StoredPlacement[]>(this.rowName(n)) ?? []) : [];
+      row = { pods: new Map(stored.map((p) => [p.u, { stored: p }])) };
+      this.rows.set(n, row);
+    }
+    return row;
+  }
+
+  /** A watch event of a pod. */
+  event(api: ApiServer, state: ComponentState, ev: WatchEvent): void {
+    this.ready(api, state);
+    this.apply(state, ev.object, ev.type === 'DELETED');
+  }
+
+  private apply(state: ComponentState, obj: KubeObject, deleted: boolean): void {
+    const p = asPod(obj);
+    const uid = obj.metadata.uid ?? '';
+    if (!p.spec?.nodeName) return;
+    const n = rowOf(uid);
+    const row = this.row(state, n);
+    if (deleted || isPodPhaseTerminal(p.status?.phase)) {
+      if (row.pods.delete(uid)) this.dirty.add(n);
+      return;
+    }
+    const stored = storedPlacement(obj);
+    const text = placementText(stored);
+    const held = row.pods.get(uid);
+    if (held && (held.text ??= placementText(held.stored)) === text) return;
+    row.pods.set(uid, { stored, text });
+    this.dirty.add(n);
+  }
+
+  /** Every placement the index holds. */
+  all(api: ApiServer, state: ComponentState): Pod[] {
+    const header = this.ready(api, state);
+    return header.rows.flatMap((n) => [...this.row(state, n).pods.values()].map((e) => (e.pod ??= placementPod(e.stored))));
+  }
+
+  /** The informer relisted: start over from a list. */
+  drop(api: ApiServer, state: ComponentState): void {
+    const old = state.get<Header>(HEADER);
+    this.rows.clear();
+    this.dirty.clear();
+    this.header = { epoch: (old?.epoch ?? 0) + 1, built: false, rows: [] };
+    this.rollbacks = api.store.rollbackEpoch();
+    state.set(HEADER, this.header);
+    this.version = 0;
+    this.writeVersion(state);
+  }
+
+  private writeVersion(state: ComponentState): void {
+    const v = `${this.header?.epoch ?? 0}:${this.version}`;
+    state.set(VERSION, v);
+    this.versionText = JSON.stringify(v);
+  }
+
+  /** Writes back the rows this step changed. */
+  flush(state: ComponentState, force = false): void {
+    const header = this.header;
+    if (!header || (!this.dirty.size && !force)) return;
+    const rows = new Set(header.rows);
+    for (const n of this.dirty) {
+      const row = this.rows.get(n);
+      if (row?.pods.size) {
+        state.set(this.rowName(n), [...row.pods.values()].map((e) => e.stored));
+        rows.add(n);
+      } else {
+        state.delete(this.rowName(n));
+        rows.delete(n);
+      }
+    }
+    this.dirty.clear();
+    if (force || rows.size !== header.rows.length || header.rows.some((n) => !rows.has(n))) {
+      header.rows = [...rows].sort((a, b) => a - b);
+      this.heldRows = undefined;
+      state.set(HEADER, header);
+    }
+    this.version++;
+    this.writeVersion(state);
+  }
+}
