@@ -102,6 +102,7 @@ export class SqliteKeyspace implements Keyspace {
       firstAfterTime: this.db.prepare<[number], { revision: number }>('SELECT revision FROM log WHERE time_ms > ? ORDER BY revision LIMIT 1'),
       compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
       getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
+      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
       deleteMeta: this.db.prepare('DELETE FROM meta WHERE name = ?'),
       setMeta: this.db.prepare(
         'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
@@ -143,9 +144,9 @@ export class SqliteKeyspace implements Keyspace {
   revision(): number {
     // Read at every cached read (the API server's read cache checks it): inside a write
     // transaction nobody else can move it, so it is parsed once there, not every time.
-    if (this.metaCache && this.txRevision !== undefined) return this.txRevision;
+    if (this.metaDirty && this.txRevision !== undefined) return this.txRevision;
     const rev = Number(this.getMeta('revision') ?? '1');
-    if (this.metaCache) this.txRevision = rev;
+    if (this.metaDirty) this.txRevision = rev;
     return rev;
   }
 
@@ -159,7 +160,7 @@ export class SqliteKeyspace implements Keyspace {
   private nextRevision(): number {
     const rev = this.revision() + 1;
     this.setMeta('revision', String(rev));
-    if (this.metaCache) this.txRevision = rev;
+    if (this.metaDirty) this.txRevision = rev;
     return rev;
   }
 
@@ -305,10 +306,9 @@ export class SqliteKeyspace implements Keyspace {
     if (this.depth > 0) return fn();
     this.depth++;
     this.txRevision = undefined;
-    this.metaCache = new Map();
-    this.metaDirty = new Set();
     try {
       const tx = this.db.transaction(() => {
+        this.beginMeta();
         const result = fn();
         this.flushMeta();
         return result;
@@ -318,6 +318,9 @@ export class SqliteKeyspace implements Keyspace {
       return this.readOnly ? tx.deferred() : tx.immediate();
     } catch (e) {
       this.rollbacks++;
+      // What the transaction set is gone with it.
+      this.metaKnown.clear();
+      this.knownDataVersion = undefined;
       if (isBusy(e)) throw new KeyspaceLocked(this.path, this.lockTimeoutMs);
       // SQLite's failures on the file itself (read-only, corrupt, full) read as what they mean,
       // also where a command prints an error without passing it on.
@@ -325,23 +328,55 @@ export class SqliteKeyspace implements Keyspace {
     } finally {
       this.depth--;
       this.txRevision = undefined;
-      this.metaCache = undefined;
       this.metaDirty = undefined;
+    }
+  }
+
+  atomically<T>(fn: () => T): T {
+    if (this.depth === 0) return this.transaction(fn);
+    // What the outer transaction set so far goes to the file first, so that the savepoint's
+    // rollback undoes exactly what fn wrote; after one, meta is read from the file again.
+    this.flushMeta();
+    try {
+      // better-sqlite3 runs a transaction function inside an open transaction as a savepoint.
+      return this.db.transaction(fn)();
+    } catch (e) {
+      this.rollbacks++;
+      this.metaKnown.clear();
+      this.metaDirty?.clear();
+      this.txRevision = undefined;
+      throw e;
     }
   }
 
   /**
    * Inside a write transaction nobody else can change the file, so meta values (the revision
    * counter, the random state, components' memory) are read once and written back once, at
-   * the end of the transaction, instead of at every use.
+   * the end of the transaction, instead of at every use. What this connection read or wrote is
+   * also kept from one transaction to the next as long as no other connection committed in
+   * between (SQLite's data_version, which only another connection's commit changes): a
+   * catch-up's instants read each pod's kubelet state once, not once per instant.
    */
-  private metaCache: Map<string, string | undefined> | undefined;
+  private readonly metaKnown = new Map<string, string | undefined>();
+  /** data_version when metaKnown was last known true; undefined: not known */
+  private knownDataVersion: number | undefined;
+  /** names set or deleted in the current write transaction, written back at its end */
   private metaDirty: Set<string> | undefined;
 
+  /** At the start of a transaction (its lock held): drops what another connection may have changed. */
+  private beginMeta(): void {
+    const version = this.stmts.dataVersion.get() as number;
+    // A read-only file's transaction is deferred: its snapshot starts after this read, so
+    // nothing is carried over there.
+    if (version !== this.knownDataVersion || this.readOnly) this.metaKnown.clear();
+    this.knownDataVersion = version;
+    this.metaDirty = new Set();
+  }
+
   private flushMeta(): void {
-    if (!this.metaCache || !this.metaDirty) return;
+    if (!this.metaDirty) return;
     for (const name of this.metaDirty) {
-      const v = this.metaCache.get(name);
+      const v = this.metaKnown.get(name);
       if (v === undefined) this.stmts.deleteMeta.run(name);
       else this.stmts.setMeta.run(name, v);
     }
@@ -349,30 +384,33 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   getMeta(name: string): string | undefined {
-    if (!this.metaCache) return this.stmts.getMeta.get(name)?.value;
-    if (this.metaCache.has(name)) return this.metaCache.get(name);
+    if (!this.metaDirty) return this.stmts.getMeta.get(name)?.value;
+    if (this.metaKnown.has(name)) return this.metaKnown.get(name);
     const v = this.stmts.getMeta.get(name)?.value;
-    this.metaCache.set(name, v);
+    this.metaKnown.set(name, v);
     return v;
   }
 
   setMeta(name: string, value: string): void {
-    if (name === 'revision') this.txRevision = undefined;
-    if (!this.metaCache || !this.metaDirty) {
-      this.stmts.setMeta.run(name, value);
-      return;
-    }
-    this.metaCache.set(name, value);
-    this.metaDirty.add(name);
+    this.writeMeta(name, value);
   }
 
   deleteMeta(name: string): void {
+    this.writeMeta(name, undefined);
+  }
+
+  private writeMeta(name: string, value: string | undefined): void {
     if (name === 'revision') this.txRevision = undefined;
-    if (!this.metaCache || !this.metaDirty) {
-      this.stmts.deleteMeta.run(name);
+    if (!this.metaDirty) {
+      // outside a transaction: written at once (SQLite's own transaction)
+      this.metaKnown.delete(name);
+      if (value === undefined) this.stmts.deleteMeta.run(name);
+      else this.stmts.setMeta.run(name, value);
       return;
     }
-    this.metaCache.set(name, undefined);
+    // A value set to what it already holds changes nothing (a probe counter that stayed put).
+    if (this.metaKnown.has(name) && this.metaKnown.get(name) === value) return;
+    this.metaKnown.set(name, value);
     this.metaDirty.add(name);
   }
 
