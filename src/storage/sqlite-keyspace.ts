@@ -79,6 +79,12 @@ export class SqliteKeyspace implements Keyspace {
         'INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?) ' +
           'ON CONFLICT(key) DO UPDATE SET value = excluded.value, mod_revision = excluded.mod_revision',
       ),
+      insertNew: this.db.prepare<[string, string, number, number]>(
+        'INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING',
+      ),
+      updateIf: this.db.prepare<[string, number, string, number], { create_revision: number }>(
+        'UPDATE kv SET value = ?, mod_revision = ? WHERE key = ? AND mod_revision = ? RETURNING create_revision',
+      ),
       del: this.db.prepare('DELETE FROM kv WHERE key = ?'),
       log: this.db.prepare(
         'INSERT INTO log (revision, key, type, value, create_revision, prev_value, prev_mod_revision, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -172,6 +178,20 @@ export class SqliteKeyspace implements Keyspace {
 
   put(key: string, value: string, expectedModRevision?: number): number {
     return this.transaction(() => {
+      // With a precondition, the write and its check are one statement: the key's revisions
+      // need no read of their own (most writes are an update of what the writer read, or a create).
+      if (expectedModRevision !== undefined) {
+        const rev = this.revision() + 1;
+        const created = this.writeIf(key, value, rev, expectedModRevision);
+        if (created !== undefined) {
+          this.nextRevision();
+          const prevMod = expectedModRevision === 0 ? null : expectedModRevision;
+          this.stmts.log.run(rev, key, 'PUT', value, created, null, prevMod, this.stampTime());
+          return rev;
+        }
+        // Not written: the precondition failed, said with the revision the key has.
+        checkPrecondition(key, this.revisions(key), expectedModRevision);
+      }
       const prev = this.revisions(key);
       checkPrecondition(key, prev, expectedModRevision);
       const rev = this.nextRevision();
@@ -182,6 +202,15 @@ export class SqliteKeyspace implements Keyspace {
       this.stmts.log.run(rev, key, 'PUT', value, created, null, prev?.modRevision ?? null, this.stampTime());
       return rev;
     });
+  }
+
+  /**
+   * Writes key at revision rev if its modRevision is `expected` (0: it must not exist); returns
+   * its createRevision, or undefined (nothing written) when the precondition does not hold.
+   */
+  private writeIf(key: string, value: string, rev: number, expected: number): number | undefined {
+    if (expected === 0) return this.stmts.insertNew.run(key, value, rev, rev).changes === 1 ? rev : undefined;
+    return this.stmts.updateIf.get(value, rev, key, expected)?.create_revision;
   }
 
   delete(key: string, expectedModRevision?: number): number | undefined {
