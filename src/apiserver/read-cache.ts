@@ -47,6 +47,9 @@ function indexRemove(index: Map<string, Set<string>> | undefined, terms: readonl
   }
 }
 
+/** At most this many values of own writes are kept for reading back (ReadCache.written). */
+const WRITTEN_KEPT = 4096;
+
 /** More stale keys than this and the sorted list is rebuilt at its next use instead of patched. */
 const PATCH_LIMIT = 256;
 
@@ -270,8 +273,13 @@ export class ReadCache {
       this.epoch = epoch;
     }
     this.objects.delete(key);
-    if (value === undefined) this.written.delete(key);
-    else this.written.set(key, { rev: revision, value });
+    this.written.delete(key);
+    if (value !== undefined) {
+      this.written.set(key, { rev: revision, value });
+      // The oldest go first: most are read back within a few writes, and the rest (Events) are
+      // not kept around for a whole catch-up.
+      if (this.written.size > WRITTEN_KEPT) this.written.delete(this.written.keys().next().value as string);
+    }
     for (const [prefix, entry] of this.lists) if (key.startsWith(prefix)) entry.dirty.add(key);
     this.known = revision;
   }

@@ -55,3 +55,17 @@ test('after a rolled-back transaction an object written in it is read from the s
     c.close();
   }
 });
+
+test('own writes past the number kept are read back from the store, unchanged', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  try {
+    c.store.transaction(() => {
+      for (let i = 0; i < 5000; i++) c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` }, data: { i: String(i) } });
+    });
+    assert.deepEqual(c.api.get(CM, 'default', 'cm-0')['data'], { i: '0' });
+    assert.deepEqual(c.api.get(CM, 'default', 'cm-4999')['data'], { i: '4999' });
+    assert.equal(c.api.list(CM, 'default').length, 5001);
+  } finally {
+    c.close();
+  }
+});
