@@ -203,7 +203,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
 
   const imagesKey = `images:${mem.node}`;
   const images = new Set(ctx.state.get<string[]>(imagesKey) ?? []);
-  const repos = ctx.api.list(IMAGE_REPOSITORIES, undefined);
+  const repos = ctx.api.listShared(IMAGE_REPOSITORIES, undefined);
   const podRef = msg.formatPod(name, namespace ?? 'default', mem.uid);
   const lookup = (kind: 'ConfigMap' | 'Secret', n: string) => ctx.api.tryGet(kind === 'ConfigMap' ? CONFIGMAPS : SECRETS, namespace, n);
   const envFor = (i: number, present: ReadonlySet<string>): ContainerEnv => {
