@@ -47,6 +47,9 @@ function indexRemove(index: Map<string, Set<string>> | undefined, terms: readonl
   }
 }
 
+/** At most this many values of own writes are kept for reading back (ReadCache.written). */
+const WRITTEN_KEPT = 4096;
+
 /** More stale keys than this and the sorted list is rebuilt at its next use instead of patched. */
 const PATCH_LIMIT = 256;
 
@@ -106,6 +109,12 @@ function byKeyOrder(a: string, b: string): number {
  */
 export class ReadCache {
   private readonly objects = new Map<string, KubeObject | null>();
+  /**
+   * What this API server wrote and nobody has read back yet: the key's revision and value, so
+   * that reading it back needs no query (the write is the file's content at that key). Dropped
+   * with everything else, and once read (the decoded object is kept from then on).
+   */
+  private readonly written = new Map<string, { rev: number; value: string }>();
   private readonly lists = new Map<string, CachedList>();
   private known = -1;
   private epoch = -1;
@@ -120,6 +129,7 @@ export class ReadCache {
     const epoch = this.rollbackEpoch();
     if (rev === this.known && epoch === this.epoch) return;
     this.objects.clear();
+    this.written.clear();
     this.lists.clear();
     this.known = rev;
     this.epoch = epoch;
@@ -129,6 +139,14 @@ export class ReadCache {
   object(key: string): KubeObject | null | undefined {
     this.check();
     return this.objects.get(key);
+  }
+
+  /** The revision and value this API server last wrote at key, if not read back since (see `written`). */
+  takeWritten(key: string): { rev: number; value: string } | undefined {
+    this.check();
+    const w = this.written.get(key);
+    if (w) this.written.delete(key);
+    return w;
   }
 
   rememberObject(key: string, obj: KubeObject | null): void {
@@ -246,18 +264,29 @@ export class ReadCache {
     });
   }
 
-  /** a write through this API server: forget what it changed; `revision` is the store's now */
-  wrote(key: string, revision: number): void {
+  /**
+   * a write through this API server: forget what it changed; `revision` is the store's now, and
+   * `value` what a put stored (undefined: a delete)
+   */
+  wrote(key: string, revision: number, value?: string): void {
     // The write itself moved the store's revision on by one (none for a delete of nothing): that
     // is the revision this cache knew plus this write, not a write of another process, so only
     // the key is forgotten. (check() here would see the new revision and drop everything.)
     const epoch = this.rollbackEpoch();
     if (epoch !== this.epoch || (revision !== this.known && revision !== this.known + 1)) {
       this.objects.clear();
+      this.written.clear();
       this.lists.clear();
       this.epoch = epoch;
     }
     this.objects.delete(key);
+    this.written.delete(key);
+    if (value !== undefined) {
+      this.written.set(key, { rev: revision, value });
+      // The oldest go first: most are read back within a few writes, and the rest (Events) are
+      // not kept around for a whole catch-up.
+      if (this.written.size > WRITTEN_KEPT) this.written.delete(this.written.keys().next().value as string);
+    }
     for (const [prefix, entry] of this.lists) if (key.startsWith(prefix)) entry.dirty.add(key);
     this.known = revision;
   }

@@ -114,6 +114,12 @@ export class ApiServer {
   private read(key: string): KubeObject | undefined {
     const cached = this.cache.object(key);
     if (cached !== undefined) return cached ?? undefined;
+    const own = this.cache.takeWritten(key);
+    if (own) {
+      const obj = this.decoded.decode(key, own.rev, () => own.value);
+      this.cache.rememberObject(key, obj);
+      return obj;
+    }
     const rev = this.store.modRevision(key);
     const obj = rev ? this.decoded.decode(key, rev, () => this.store.get(key)?.value ?? 'null') : undefined;
     this.cache.rememberObject(key, obj ?? null);
@@ -129,7 +135,7 @@ export class ApiServer {
 
   private putKey(key: string, value: string, expectedModRevision?: number): number {
     const rev = this.store.put(key, value, expectedModRevision);
-    this.cache.wrote(key, rev);
+    this.cache.wrote(key, rev, value);
     return rev;
   }
 

@@ -101,8 +101,21 @@ export function behindBy(clock: ClusterClock, reactor: Reactor): number | undefi
 type StepsEnd = 'stopped' | 'cut-short' | 'none-due';
 
 /**
+ * Virtual clock: consecutive instants of one run of steps share a write transaction for up to this
+ * much real time, then it commits and the next one starts (and it always commits at the end).
+ * Another process still never sees half a step, only several whole ones at once, and waits at
+ * most this long for the write lock; a step's own cost stays what changes, while the commit (the
+ * WAL frames of the pages every instant touches: the log's tail, the meta table, the timers) and
+ * the components' memory read and written back (storage/sqlite-keyspace.ts flushMeta) are paid
+ * once per batch instead of once per instant. (Measured on a 1,000-replica rollout: 25 instants,
+ * each rewriting the state of the pods it touched.)
+ */
+export const BATCH_REAL_MS = 50;
+
+/**
  * Runs the due instants up to `until()` (read before each step: a wall clock's now moves) one by
- * one. After each, `afterStep` may end the run (true); then the limit is looked at.
+ * one. After each, `afterStep` may end the run (true); then the limit is looked at. On a virtual
+ * clock (never given a limit), consecutive steps share a transaction (see BATCH_REAL_MS).
  */
 function runSteps(
   clock: ClusterClock,
@@ -112,12 +125,41 @@ function runSteps(
   limit: CatchUpLimit | undefined,
   afterStep?: (at: number) => boolean,
 ): StepsEnd {
+  if (clock.settings.mode === 'virtual' && !limit) return runBatchedSteps(clock, reactor, transact, until, afterStep);
   let at: number | undefined;
   while ((at = stepOnce(clock, reactor, transact, until())) !== undefined) {
     if (afterStep?.(at)) return 'stopped';
     if (limit && limit.realNow() >= limit.untilRealMs) return 'cut-short';
   }
   return 'none-due';
+}
+
+/**
+ * runSteps on a virtual clock: the steps of one batch run inside one outer transaction (each
+ * step's own transaction joins it). Which steps run, in which order, and what each one writes
+ * are the same as one transaction per step; only the commits are fewer.
+ */
+function runBatchedSteps(
+  clock: ClusterClock,
+  reactor: Reactor,
+  transact: Transact,
+  until: () => number,
+  afterStep?: (at: number) => boolean,
+): StepsEnd {
+  for (;;) {
+    // A plain read first, as stepOnce does: nothing due takes no write lock.
+    if (!isDue(reactor.nextDue(), until())) return 'none-due';
+    const end = transact((): StepsEnd | undefined => {
+      const batchEnd = clock.realMs() + BATCH_REAL_MS;
+      for (;;) {
+        const at = stepOnce(clock, reactor, transact, until());
+        if (at === undefined) return 'none-due';
+        if (afterStep?.(at)) return 'stopped';
+        if (clock.realMs() >= batchEnd) return undefined;
+      }
+    });
+    if (end !== undefined) return end;
+  }
 }
 
 /**
@@ -176,16 +218,16 @@ export function settle(cluster: Cluster): void {
  */
 function react(cluster: Cluster, fireTimers = true): void {
   const { clock, controlPlane, store } = cluster;
-  for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
-    // A read first: a command that wrote nothing takes no write lock here.
-    if (!controlPlane.hasUnseenWrites(clock.now())) return;
-    const reacted = store.transaction(() => {
-      if (!controlPlane.hasUnseenWrites(clock.now())) return false;
+  // A read first: a command that wrote nothing takes no write lock here. The rounds then share
+  // one transaction: they are whole steps at one instant, and a chain of reactions (deployment →
+  // replica set → pods → scheduler → kubelet) commits once, not once a round.
+  if (!controlPlane.hasUnseenWrites(clock.now())) return;
+  store.transaction(() => {
+    for (let round = 0; round < MAX_REACTION_ROUNDS; round++) {
+      if (!controlPlane.hasUnseenWrites(clock.now())) return;
       clock.at(clock.now(), () => controlPlane.runDue(0, fireTimers));
-      return true;
-    });
-    if (!reacted) return;
-  }
+    }
+  });
 }
 
 /**

@@ -93,6 +93,25 @@ function overlay(base: ImageBehavior, o: unknown): ImageBehavior {
  * the repository's spec.behavior, then the tag's own overrides.
  */
 export function resolveImage(image: string, repos: readonly KubeObject[]): ResolvedImage {
+  // The kubelet asks for the same image of every pod, several times a sync, with the API
+  // server's shared list (the same array until an ImageRepository changes): the answer (a parse,
+  // overlays and a SHA-256) is kept per list and image, frozen since it is shared.
+  let known = resolvedByRepos.get(repos);
+  if (!known) resolvedByRepos.set(repos, (known = new Map()));
+  let resolved = known.get(image);
+  if (!resolved) {
+    resolved = resolveUncached(image, repos);
+    // (what the behavior holds comes from the frozen ImageRepository or the defaults' constants)
+    Object.freeze(resolved.behavior);
+    known.set(image, Object.freeze(resolved));
+  }
+  return resolved;
+}
+
+/** resolveImage's answers by the repositories list they were computed from, then by image. */
+const resolvedByRepos = new WeakMap<readonly KubeObject[], Map<string, ResolvedImage>>();
+
+function resolveUncached(image: string, repos: readonly KubeObject[]): ResolvedImage {
   const ref = parseImageReference(image);
   const repo = findImageRepository(repos, ref.repository);
   const spec = repo && isJsonObject(repo['spec']) ? repo['spec'] : undefined;

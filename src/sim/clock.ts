@@ -96,5 +96,15 @@ export class ClusterClock {
 }
 
 export function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  // Asked for the same second over and over (every timestamp an instant writes): the last
+  // answer is kept.
+  const s = Math.floor(ms / 1000);
+  if (s !== lastSecond) {
+    lastText = new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+    lastSecond = s;
+  }
+  return lastText;
 }
+
+let lastSecond = NaN;
+let lastText = '';

@@ -138,6 +138,12 @@ export interface Keyspace {
   setTimeSource(now: () => number): void;
   /** runs fn in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one */
   transaction<T>(fn: () => T): T;
+  /**
+   * transaction(fn), except that inside another transaction fn is a savepoint of its own: when it
+   * throws, what it wrote is undone (and rollbackEpoch moves) while the outer transaction goes on.
+   * For a command that runs what used to be several transactions inside one (time.ts runBatched).
+   */
+  atomically<T>(fn: () => T): T;
   /** small key/value store for cluster settings (clock, random state), outside the keyspace */
   getMeta(name: string): string | undefined;
   setMeta(name: string, value: string): void;

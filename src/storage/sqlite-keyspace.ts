@@ -83,6 +83,12 @@ export class SqliteKeyspace implements Keyspace {
         'INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?) ' +
           'ON CONFLICT(key) DO UPDATE SET value = excluded.value, mod_revision = excluded.mod_revision',
       ),
+      insertNew: this.db.prepare<[string, string, number, number]>(
+        'INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING',
+      ),
+      updateIf: this.db.prepare<[string, number, string, number], { create_revision: number }>(
+        'UPDATE kv SET value = ?, mod_revision = ? WHERE key = ? AND mod_revision = ? RETURNING create_revision',
+      ),
       del: this.db.prepare('DELETE FROM kv WHERE key = ?'),
       log: this.db.prepare(
         'INSERT INTO log (revision, key, type, value, create_revision, prev_value, prev_mod_revision, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -106,6 +112,7 @@ export class SqliteKeyspace implements Keyspace {
       firstAfterTime: this.db.prepare<[number], { revision: number }>('SELECT revision FROM log WHERE time_ms > ? ORDER BY revision LIMIT 1'),
       compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
       getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
+      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
       deleteMeta: this.db.prepare('DELETE FROM meta WHERE name = ?'),
       setMeta: this.db.prepare(
         'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
@@ -179,9 +186,9 @@ export class SqliteKeyspace implements Keyspace {
   revision(): number {
     // Read at every cached read (the API server's read cache checks it): inside a write
     // transaction nobody else can move it, so it is parsed once there, not every time.
-    if (this.metaCache && this.txRevision !== undefined) return this.txRevision;
+    if (this.metaDirty && this.txRevision !== undefined) return this.txRevision;
     const rev = Number(this.getMeta('revision') ?? '1');
-    if (this.metaCache) this.txRevision = rev;
+    if (this.metaDirty) this.txRevision = rev;
     return rev;
   }
 
@@ -195,7 +202,7 @@ export class SqliteKeyspace implements Keyspace {
   private nextRevision(): number {
     const rev = this.revision() + 1;
     this.setMeta('revision', String(rev));
-    if (this.metaCache) this.txRevision = rev;
+    if (this.metaDirty) this.txRevision = rev;
     return rev;
   }
 
@@ -207,6 +214,20 @@ export class SqliteKeyspace implements Keyspace {
 
   put(key: string, value: string, expectedModRevision?: number): number {
     return this.transaction(() => {
+      // With a precondition, the write and its check are one statement: the key's revisions
+      // need no read of their own (most writes are an update of what the writer read, or a create).
+      if (expectedModRevision !== undefined) {
+        const rev = this.revision() + 1;
+        const created = this.writeIf(key, value, rev, expectedModRevision);
+        if (created !== undefined) {
+          this.nextRevision();
+          const prevMod = expectedModRevision === 0 ? null : expectedModRevision;
+          this.stmts.log.run(rev, key, 'PUT', value, created, null, prevMod, this.stampTime());
+          return rev;
+        }
+        // Not written: the precondition failed, said with the revision the key has.
+        checkPrecondition(key, this.revisions(key), expectedModRevision);
+      }
       const prev = this.revisions(key);
       checkPrecondition(key, prev, expectedModRevision);
       const rev = this.nextRevision();
@@ -217,6 +238,15 @@ export class SqliteKeyspace implements Keyspace {
       this.stmts.log.run(rev, key, 'PUT', value, created, null, prev?.modRevision ?? null, this.stampTime());
       return rev;
     });
+  }
+
+  /**
+   * Writes key at revision rev if its modRevision is `expected` (0: it must not exist); returns
+   * its createRevision, or undefined (nothing written) when the precondition does not hold.
+   */
+  private writeIf(key: string, value: string, rev: number, expected: number): number | undefined {
+    if (expected === 0) return this.stmts.insertNew.run(key, value, rev, rev).changes === 1 ? rev : undefined;
+    return this.stmts.updateIf.get(value, rev, key, expected)?.create_revision;
   }
 
   delete(key: string, expectedModRevision?: number): number | undefined {
@@ -344,10 +374,9 @@ export class SqliteKeyspace implements Keyspace {
     if (damage) throw damage;
     this.depth++;
     this.txRevision = undefined;
-    this.metaCache = new Map();
-    this.metaDirty = new Set();
     try {
       const tx = this.db.transaction(() => {
+        this.beginMeta();
         const result = fn();
         this.flushMeta();
         return result;
@@ -357,6 +386,9 @@ export class SqliteKeyspace implements Keyspace {
       return this.readOnly ? tx.deferred() : tx.immediate();
     } catch (e) {
       this.rollbacks++;
+      // What the transaction set is gone with it.
+      this.metaKnown.clear();
+      this.knownDataVersion = undefined;
       if (isBusy(e)) throw new KeyspaceLocked(this.path, this.lockTimeoutMs);
       // SQLite's failures on the file itself (read-only, corrupt, full) read as what they mean,
       // also where a command prints an error without passing it on.
@@ -364,23 +396,55 @@ export class SqliteKeyspace implements Keyspace {
     } finally {
       this.depth--;
       this.txRevision = undefined;
-      this.metaCache = undefined;
       this.metaDirty = undefined;
+    }
+  }
+
+  atomically<T>(fn: () => T): T {
+    if (this.depth === 0) return this.transaction(fn);
+    // What the outer transaction set so far goes to the file first, so that the savepoint's
+    // rollback undoes exactly what fn wrote; after one, meta is read from the file again.
+    this.flushMeta();
+    try {
+      // better-sqlite3 runs a transaction function inside an open transaction as a savepoint.
+      return this.db.transaction(fn)();
+    } catch (e) {
+      this.rollbacks++;
+      this.metaKnown.clear();
+      this.metaDirty?.clear();
+      this.txRevision = undefined;
+      throw e;
     }
   }
 
   /**
    * Inside a write transaction nobody else can change the file, so meta values (the revision
    * counter, the random state, components' memory) are read once and written back once, at
-   * the end of the transaction, instead of at every use.
+   * the end of the transaction, instead of at every use. What this connection read or wrote is
+   * also kept from one transaction to the next as long as no other connection committed in
+   * between (SQLite's data_version, which only another connection's commit changes): a
+   * catch-up's instants read each pod's kubelet state once, not once per instant.
    */
-  private metaCache: Map<string, string | undefined> | undefined;
+  private readonly metaKnown = new Map<string, string | undefined>();
+  /** data_version when metaKnown was last known true; undefined: not known */
+  private knownDataVersion: number | undefined;
+  /** names set or deleted in the current write transaction, written back at its end */
   private metaDirty: Set<string> | undefined;
 
+  /** At the start of a transaction (its lock held): drops what another connection may have changed. */
+  private beginMeta(): void {
+    const version = this.stmts.dataVersion.get() as number;
+    // A read-only file's transaction is deferred: its snapshot starts after this read, so
+    // nothing is carried over there.
+    if (version !== this.knownDataVersion || this.readOnly) this.metaKnown.clear();
+    this.knownDataVersion = version;
+    this.metaDirty = new Set();
+  }
+
   private flushMeta(): void {
-    if (!this.metaCache || !this.metaDirty) return;
+    if (!this.metaDirty) return;
     for (const name of this.metaDirty) {
-      const v = this.metaCache.get(name);
+      const v = this.metaKnown.get(name);
       if (v === undefined) this.stmts.deleteMeta.run(name);
       else this.stmts.setMeta.run(name, v);
     }
@@ -388,30 +452,33 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   getMeta(name: string): string | undefined {
-    if (!this.metaCache) return this.stmts.getMeta.get(name)?.value;
-    if (this.metaCache.has(name)) return this.metaCache.get(name);
+    if (!this.metaDirty) return this.stmts.getMeta.get(name)?.value;
+    if (this.metaKnown.has(name)) return this.metaKnown.get(name);
     const v = this.stmts.getMeta.get(name)?.value;
-    this.metaCache.set(name, v);
+    this.metaKnown.set(name, v);
     return v;
   }
 
   setMeta(name: string, value: string): void {
-    if (name === 'revision') this.txRevision = undefined;
-    if (!this.metaCache || !this.metaDirty) {
-      this.stmts.setMeta.run(name, value);
-      return;
-    }
-    this.metaCache.set(name, value);
-    this.metaDirty.add(name);
+    this.writeMeta(name, value);
   }
 
   deleteMeta(name: string): void {
+    this.writeMeta(name, undefined);
+  }
+
+  private writeMeta(name: string, value: string | undefined): void {
     if (name === 'revision') this.txRevision = undefined;
-    if (!this.metaCache || !this.metaDirty) {
-      this.stmts.deleteMeta.run(name);
+    if (!this.metaDirty) {
+      // outside a transaction: written at once (SQLite's own transaction)
+      this.metaKnown.delete(name);
+      if (value === undefined) this.stmts.deleteMeta.run(name);
+      else this.stmts.setMeta.run(name, value);
       return;
     }
-    this.metaCache.set(name, undefined);
+    // A value set to what it already holds changes nothing (a probe counter that stayed put).
+    if (this.metaKnown.has(name) && this.metaKnown.get(name) === value) return;
+    this.metaKnown.set(name, value);
     this.metaDirty.add(name);
   }
 

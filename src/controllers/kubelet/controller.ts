@@ -279,7 +279,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
 
   const imagesKey = `images:${mem.node}`;
   const images = new Set(ctx.state.get<string[]>(imagesKey) ?? []);
-  const envFor = containerEnvs(ctx, pod, node, mem, ctx.api.list(IMAGE_REPOSITORIES, undefined));
+  const envFor = containerEnvs(ctx, pod, node, mem, ctx.api.listShared(IMAGE_REPOSITORIES, undefined));
   const input = {
     mem,
     envFor,

@@ -53,3 +53,16 @@ test('pull decisions by imagePullPolicy', () => {
   assert.equal(pullDecision('Never', true), 'present');
   assert.equal(pullDecision('Never', false), 'never-missing');
 });
+
+test('an image is resolved once per list of repositories; a changed list is resolved again', () => {
+  const first = resolveImage('ghcr.io/example/hello:1.1', registry);
+  assert.equal(resolveImage('ghcr.io/example/hello:1.1', registry), first, 'the same answer, not computed again');
+  assert.ok(Object.isFrozen(first) && Object.isFrozen(first.behavior), 'shared, so frozen');
+  const hello = registry[0]!;
+  const changed: KubeObject[] = [
+    { ...hello, spec: { ...(hello['spec'] as object), tags: { '1.1': { imageSizeBytes: 99 } } } } as KubeObject,
+    registry[1]!,
+  ];
+  assert.equal(resolveImage('ghcr.io/example/hello:1.1', changed).sizeBytes, 99);
+  assert.equal(resolveImage('ghcr.io/example/hello:1.1', registry).sizeBytes, 1234);
+});

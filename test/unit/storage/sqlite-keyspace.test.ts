@@ -167,3 +167,24 @@ test('changesSince up to a time stops at the first row written later, even in a 
   assert.deepEqual(ks.changesSince(from, '/registry/', undefined, 500).map((e) => e.kv.key), ['/registry/a', '/registry/b', '/registry/c', '/registry/d']);
   assert.deepEqual(ks.changesSince(from).length, 4);
 });
+
+test('a write with a precondition does not read the key first; a failed one says the revision the key has', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  const stmts = (ks as unknown as { stmts: { revs: { get: (...a: unknown[]) => unknown } } }).stmts;
+  let revisionReads = 0;
+  const get = stmts.revs.get.bind(stmts.revs);
+  stmts.revs.get = (...a: unknown[]) => (revisionReads++, get(...a));
+  const r1 = ks.put('/k', 'v1', 0);
+  const r2 = ks.put('/k', 'v2', r1);
+  assert.equal(revisionReads, 0);
+  assert.deepEqual(ks.get('/k'), { key: '/k', value: 'v2', createRevision: r1, modRevision: r2 });
+  const [created, updated] = ks.changesSince(0, '/k');
+  assert.equal(created?.prevModRevision, undefined);
+  assert.equal(updated?.prevModRevision, r1);
+  assert.throws(() => ks.put('/k', 'v3', r1), (e: unknown) => e instanceof RevisionMismatch && e.actual === r2 && e.expected === r1);
+  assert.throws(() => ks.put('/k', 'v3', 0), (e: unknown) => e instanceof RevisionMismatch && e.actual === r2);
+  assert.throws(() => ks.put('/other', 'v', 5), (e: unknown) => e instanceof RevisionMismatch && e.actual === 0);
+  assert.equal(ks.revision(), r2, 'a refused write takes no revision');
+  assert.equal(ks.get('/k')?.value, 'v2');
+  assert.equal(ks.get('/other'), undefined);
+});

@@ -14,6 +14,7 @@ import type { JsonValue } from '../../../common/json.js';
 import { type BoolFlagValue, collect } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import { type Context, commandEnv } from '../util/context.js';
+import { runBatched } from '../../../cluster/command-batches.js';
 
 export function registerApply(program: Command, inv: Invocation): void {
   const apply = configure(program.command('apply'), inv)
@@ -81,17 +82,25 @@ function runApply(ctx: Context, o: ApplyOptions): void {
   const cluster = ctx.cluster();
   const { objects, errors } = resolveManifestObjectsIn(commandEnv(ctx), files, { recursive: o.recursive, validate });
   if (objects.length === 0 && errors.length === 0) throw new CliError('no objects passed to apply');
-  const printed: JsonValue[] = [];
-  for (const r of objects) {
+  // Each object, then the cluster's reaction to it, as kubectl's requests would be answered one
+  // by one; many objects share a transaction on a virtual clock (command-batches.ts).
+  const outcomes = runBatched(cluster, objects, ctx.io, (r, io, atomic): { printed?: JsonValue; error?: Error } => {
+    let printed: JsonValue | undefined;
     try {
-      const outcome = applyOne(cluster.api, r, dryRun, (w) => ctx.io.err(w));
-      if (!spec) ctx.io.out(`${outcome.name} ${outcome.operation}${dryRunSuffix(dryRun)}\n`);
-      else if (spec.kind === 'name') ctx.io.out(`${kindGroup(r.info)}/${r.name}\n`);
-      else printed.push(outcome.object);
-      ctx.settle();
+      const outcome = atomic(() => applyOne(cluster.api, r, dryRun, (w) => io.err(w)));
+      if (!spec) io.out(`${outcome.name} ${outcome.operation}${dryRunSuffix(dryRun)}\n`);
+      else if (spec.kind === 'name') io.out(`${kindGroup(r.info)}/${r.name}\n`);
+      else printed = outcome.object;
+      atomic(() => ctx.settle());
+      return { printed };
     } catch (e) {
-      errors.push(e as Error);
+      return { printed, error: e as Error };
     }
+  });
+  const printed: JsonValue[] = [];
+  for (const { printed: p, error } of outcomes) {
+    if (p !== undefined) printed.push(p);
+    if (error) errors.push(error);
   }
   if (spec && spec.kind !== 'name' && printed.length) {
     ctx.io.out(printStructured(spec, printed.length === 1 ? printed[0]! : asList(printed as never)));
