@@ -8,10 +8,13 @@ import { ClusterFileError, NotAClusterFile, ReadOnlyClusterFile } from './cluste
  *
  * Schema versions: 0 (no user_version) the first files, whose log had no times; 1 added the log's
  * time_ms; 2 marks the file (application_id) and creates new files with incremental auto-vacuum,
- * so compaction gives pages back to the file system.
+ * so compaction gives pages back to the file system; 3 keeps each value once (a PUT row's value
+ * may be '' and then lives in kv or in the next row's prev_value, see sqlite-log.ts) and indexes
+ * prev_mod_revision to find that next row. An older kubemu refuses a version-3 file, whose
+ * PUT rows it would read as empty values.
  */
 export const APPLICATION_ID = 0x6b75626d;
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** The oldest version whose tables the current code reads unchanged (a read-only file is not migrated). */
 const READABLE_UNMIGRATED = 1;
 
@@ -36,6 +39,8 @@ CREATE TABLE IF NOT EXISTS log (
 -- No index on key: every log read starts at a revision cursor, which the primary key serves;
 -- an index on key made SQLite scan whole key ranges instead.
 DROP INDEX IF EXISTS log_key;
+-- The row that superseded a revision, which holds the value that revision wrote (version 3).
+CREATE INDEX IF NOT EXISTS log_prev ON log(prev_mod_revision) WHERE prev_mod_revision IS NOT NULL;
 CREATE TABLE IF NOT EXISTS meta (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -130,9 +135,16 @@ export function migrate(db: Database.Database, path: string, readOnly: boolean, 
   }
   db.pragma('journal_mode = WAL');
   db.transaction(() => {
-    if (Number(db.pragma('application_id', { simple: true })) === APPLICATION_ID) return;
+    // Another process may have migrated it between our look and our write lock.
+    if (
+      Number(db.pragma('application_id', { simple: true })) === APPLICATION_ID &&
+      Number(db.pragma('user_version', { simple: true })) === SCHEMA_VERSION
+    ) {
+      return;
+    }
     // The log is there (recognise demands it); kv and meta as today; the log gets the
-    // cluster time of each write (version 1).
+    // cluster time of each write (version 1) and the index of superseding rows (version 3).
+    // Rows written before version 3 hold their values and read as they are.
     db.exec(SCHEMA);
     if (!columns(db, 'log').includes('time_ms')) db.exec('ALTER TABLE log ADD COLUMN time_ms INTEGER NOT NULL DEFAULT 0');
     mark(db);
