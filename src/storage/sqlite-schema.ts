@@ -109,10 +109,21 @@ export function recognise(db: Database.Database, path: string): FileKind {
 }
 
 /**
- * A new cluster file's schema. Incremental auto-vacuum has to be chosen before the first table
- * exists; with it, compaction can hand freed pages back (storage/sqlite-keyspace.ts compact).
+ * Pages of 16 KiB: kv is a WITHOUT ROWID table, whose rows SQLite keeps whole in the b-tree's
+ * cells only up to about a quarter of a page; with 4 KiB pages a pod of 2.6 KB spilled 1.6 KB
+ * into an overflow page of its own, 60% of it empty (10,000 pods: kv 115 MB for 78 MB of rows,
+ * and four page reads per lookup). At 16 KiB the same kv takes 89 MB, and the log's appended rows
+ * of mixed sizes fill their pages better (38 MB -> 35 MB after the 10,000-pod run).
+ */
+const PAGE_SIZE = 16384;
+
+/**
+ * A new cluster file's schema. The page size and incremental auto-vacuum have to be chosen
+ * before the first table exists; with the latter, compaction can hand freed pages back
+ * (storage/sqlite-keyspace.ts compact). A file made with other pages keeps them.
  */
 export function createSchema(db: Database.Database): void {
+  db.pragma(`page_size = ${PAGE_SIZE}`);
   db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   db.transaction(() => {
