@@ -279,6 +279,7 @@ export class SqliteKeyspace implements Keyspace {
   compact(revision: number): void {
     this.transaction(() => {
       this.stmts.compact.run(revision);
+      this.log.compacted(revision);
       if (revision > this.compactedRevision()) this.setMeta('compact_revision', String(revision));
       // Files made since schema version 2 use incremental auto-vacuum: the pages the log's rows
       // held go back to the file system (at the next checkpoint) instead of staying on the free

@@ -113,6 +113,9 @@ export class LogValues {
         'SELECT (SELECT value FROM kv WHERE key = @key AND mod_revision = @rev) AS current, n.revision AS next, n.prev_value AS carried ' +
           'FROM (SELECT 1) LEFT JOIN log n ON n.prev_mod_revision = @rev',
       ),
+      // Through log_prev: after the rows up to the revision are gone, the index's entries up to it
+      // are exactly the PUTs that carry a value of a compacted write.
+      dropCarried: db.prepare<[number]>("UPDATE log SET prev_value = NULL WHERE prev_mod_revision <= ? AND type = 'PUT'"),
       valueAt: db.prepare<[number, string], { value: string | Buffer }>(`SELECT ${ROW_VALUE} AS value FROM log l WHERE l.revision = ? AND l.key = ?`),
     };
   }
@@ -168,6 +171,15 @@ export class LogValues {
       memo.set(link.revision, value);
     }
     return value;
+  }
+
+  /**
+   * After compaction to `revision`: a PUT that superseded a write at or below it carries a value
+   * no reader can ask for any more (valueAt of a compacted revision finds no row), so it is
+   * dropped. A DELETE keeps the deleted value, which its own event reports.
+   */
+  compacted(revision: number): void {
+    this.stmts.dropCarried.run(revision);
   }
 
   /** the value of the row at revision if it wrote key */

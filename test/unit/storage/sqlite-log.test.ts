@@ -194,3 +194,35 @@ test('a delta gives back exactly the value it was made from, surrogate pairs and
   assert.equal(encodeDelta('short', base), undefined, 'too little shared: kept in full');
   assert.ok((encodeDelta(cases[1]!, base)?.length ?? Infinity) < 20);
 });
+
+test('compaction also drops the values later rows carried for the compacted writes; DELETEs keep theirs', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  const a = '/registry/pods/default/a';
+  const b = '/registry/pods/default/b';
+  ks.put(a, pod('a', 'Pending'));
+  ks.put(b, pod('b', 'Pending'));
+  const upTo = ks.revision();
+  const ra = ks.put(a, pod('a', 'Running'));
+  const rb = ks.delete(b)!;
+  const ra2 = ks.put(a, pod('a', 'Running', 'later'));
+  ks.compact(upTo);
+  const rows = rawLog(ks);
+  assert.deepEqual(
+    rows.map((r) => [r.revision, r.carried === null ? null : typeof r.carried]),
+    [
+      [ra, null],
+      [rb, 'string'],
+      [ra2, 'object'],
+    ],
+  );
+  assert.deepEqual(
+    ks.changesSince(upTo).map((e) => [e.type, e.kv.value, e.deletedValue]),
+    [
+      ['PUT', pod('a', 'Running'), undefined],
+      ['DELETE', '', pod('b', 'Pending')],
+      ['PUT', pod('a', 'Running', 'later'), undefined],
+    ],
+  );
+  assert.equal(ks.valueAt(a, upTo - 1), undefined);
+  assert.equal(ks.valueAt(a, ra), pod('a', 'Running'));
+});
