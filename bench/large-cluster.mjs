@@ -3,7 +3,8 @@
 //     (≤ 20 s in all);
 //   - `get pods -A` at 10,000 pods (≤ 0.4 s, ≤ 100 MiB RSS), `get pods -l app=app-7` (≤ 0.15 s),
 //     `scale deployment app-3 --replicas=25` (≤ 0.3 s);
-//   - a 1,000-replica rolling update, `rollout status` on a cluster file (≤ 2 s).
+//   - a 1,000-replica rolling update, `rollout status` on a cluster file (≤ 2 s);
+//   - the cluster file and its WAL right after the apply and the advance: ≤ 3× the live objects' JSON.
 // Each figure is the median of BENCH_LARGE_RUNS runs (default 3), each on a fresh copy of the prepared
 // cluster file, printed with its spread, its target and, for cluster time, simulated seconds per wall
 // second. BENCH_LARGE_DEPLOYMENTS (default 500) sizes the large cluster.
@@ -12,7 +13,8 @@
 // server, like upstream's node strategy, keeps a Node's status on create, so they are Ready at once, and
 // the node IPAM controller gives each a podCIDR as it does for any new node.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -85,6 +87,22 @@ function newCluster(dir, name, bin, nodes) {
   run(bin, env, ['apply', '-f', writeJson(dir, `${name}-nodes.json`, workerNodes(bin, env, nodes))]);
   run(bin, env, ['apply', '-f', writeJson(dir, `${name}-image.json`, IMAGE_REPOSITORY)]);
   return env;
+}
+
+/**
+ * The cluster file's bytes on disk with its WAL (as a user's `ls -l` sees them after a command) and
+ * the live objects' JSON: the bytes of every value in kv, the current state.
+ */
+function fileAndLiveBytes(root, path) {
+  const onDisk = statSync(path).size + (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
+  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const live = db.prepare('SELECT COALESCE(SUM(LENGTH(CAST(value AS BLOB))), 0) AS n FROM kv').get().n;
+    return { onDisk, live };
+  } finally {
+    db.close();
+  }
 }
 
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -165,8 +183,11 @@ export function largeClusterBench(root) {
     const { stats: up } = onCopies(env.KUBEMU_DB, scratch, env, runs, (e) => {
       const apply = run(bin, e, ['apply', '-f', apps], { timed: true });
       const advance = run(bin, e, ['cluster', 'advance', '2m'], { timed: true });
+      const size = fileAndLiveBytes(root, scratch);
       copyCluster(scratch, built);
-      return { figures: { apply: apply.ms, advance: advance.ms, all: apply.ms + advance.ms } };
+      return {
+        figures: { apply: apply.ms, advance: advance.ms, all: apply.ms + advance.ms, ...size, ratio: size.onDisk / size.live },
+      };
     });
     const benv = { ...env, KUBEMU_DB: built };
     const running = run(bin, benv, ['get', 'pods', '--field-selector=status.phase=Running', '--no-headers']).split('\n').filter(Boolean).length;
@@ -174,6 +195,11 @@ export function largeClusterBench(root) {
       `apply -f of ${deployments} Deployments x ${perDeployment} replicas: ${spread(up.apply, runs)}, then cluster advance 2m: ` +
         `${spread(up.advance, runs)}; ${spread(up.all, runs)} in all to ${running} Running pods, target <= 20 s ` +
         `(${verdict(up.all.median, 20_000)}), ${Math.round(120 / (up.all.median / 1000)).toLocaleString('en-US')} simulated s per wall s`,
+    );
+    const mb = (b) => `${(b / 1e6).toFixed(0)} MB`;
+    console.log(
+      `cluster file + WAL after that run: ${spread(up.onDisk, runs, mb)}, live objects' JSON ${mb(up.live.median)}: ` +
+        `${spread(up.ratio, runs, (r) => `${r.toFixed(2)}x`)}, target <= 3x (${verdict(up.ratio.median, 3)})`,
     );
     const { stats: all } = onCopies(built, scratch, benv, runs, (e) => {
       const r = run(bin, e, ['get', 'pods', '-A'], { rss: true });

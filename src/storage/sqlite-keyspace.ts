@@ -10,6 +10,7 @@ import {
   RevisionCompacted,
   RevisionMismatch,
 } from './keyspace.js';
+import { LOG_ROW_COLUMNS, LogValues } from './sqlite-log.js';
 
 /**
  * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
@@ -26,7 +27,8 @@ interface LogRow {
   revision: number;
   key: string;
   type: string;
-  value: string;
+  /** a Buffer: a delta still to apply (sqlite-log.ts) */
+  value: string | Buffer;
   create_revision: number;
   prev_value: string | null;
   prev_mod_revision: number | null;
@@ -52,6 +54,7 @@ export class SqliteKeyspace implements Keyspace {
   /** the open database, for the other tables of the cluster file (timers) */
   readonly db: Database.Database;
   private readonly stmts;
+  private readonly log: LogValues;
   private depth = 0;
   private rollbacks = 0;
   private now: () => number = () => 0;
@@ -64,6 +67,7 @@ export class SqliteKeyspace implements Keyspace {
     const opened = openClusterFile(path);
     this.db = opened.db;
     this.readOnly = opened.readOnly;
+    this.log = new LogValues(this.db);
     this.stmts = {
       get: this.db.prepare<[string], KvRow>('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
       list: this.db.prepare<[string, string], KvRow>(
@@ -75,7 +79,6 @@ export class SqliteKeyspace implements Keyspace {
       revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
         'SELECT create_revision, mod_revision FROM kv WHERE key = ?',
       ),
-      valueAt: this.db.prepare<[number, string], { value: string }>('SELECT value FROM log WHERE revision = ? AND key = ?'),
       listRevs: this.db.prepare<[string, string], { key: string; mod_revision: number }>(
         'SELECT key, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
       ),
@@ -97,14 +100,14 @@ export class SqliteKeyspace implements Keyspace {
         'SELECT revision, time_ms FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT 1',
       ),
       changes: this.db.prepare<[number, string, string, number], LogRow>(
-        'SELECT * FROM log WHERE revision > ? AND key >= ? AND key < ? ORDER BY revision LIMIT ?',
+        `SELECT ${LOG_ROW_COLUMNS} FROM log l WHERE l.revision > ? AND l.key >= ? AND l.key < ? ORDER BY l.revision LIMIT ?`,
       ),
       // Up to the first write (of any key) made after a cluster time: a reader whose cursor moves
       // to the last row it got can never pass a row it was not given (see changesSince).
       changesUntil: this.db.prepare<{ after: number; from: string; to: string; until: number; limit: number }, LogRow>(
-        'SELECT * FROM log WHERE revision > @after AND key >= @from AND key < @to AND revision < ' +
+        `SELECT ${LOG_ROW_COLUMNS} FROM log l WHERE l.revision > @after AND l.key >= @from AND l.key < @to AND l.revision < ` +
           'COALESCE((SELECT revision FROM log WHERE revision > @after AND time_ms > @until ORDER BY revision LIMIT 1), 9007199254740991) ' +
-          'ORDER BY revision LIMIT @limit',
+          'ORDER BY l.revision LIMIT @limit',
       ),
       lastTime: this.db.prepare<[], { time_ms: number }>('SELECT time_ms FROM log ORDER BY revision DESC LIMIT 1'),
       // In revision order from the oldest row, up to the first one written after the time.
@@ -232,10 +235,11 @@ export class SqliteKeyspace implements Keyspace {
       checkPrecondition(key, prev, expectedModRevision);
       const rev = this.nextRevision();
       const created = prev ? prev.createRevision : rev;
+      // The log keeps each value once (sqlite-log.ts): the new one is kv's; the row takes over
+      // the superseded one from kv, before the upsert, unless compaction already dropped its row.
+      const row = { revision: rev, key, created, prev: prev?.modRevision ?? null, time: this.stampTime() };
+      this.log.put(row, value, prev !== undefined && prev.modRevision > this.compactedRevision());
       this.stmts.upsert.run(key, value, created, rev);
-      // The log keeps each value once: a PUT row holds the new value; the previous one is in
-      // the row of the previous write (prev_mod_revision).
-      this.stmts.log.run(rev, key, 'PUT', value, created, null, prev?.modRevision ?? null, this.stampTime());
       return rev;
     });
   }
@@ -288,27 +292,32 @@ export class SqliteKeyspace implements Keyspace {
     if (afterRevision < compacted) throw new RevisionCompacted(afterRevision + 1, compacted);
     const from = prefix;
     const to = prefixEnd(prefix);
-    const rows =
-      untilTimeMs === undefined
-        ? this.stmts.changes.all(afterRevision, from, to, limit)
-        : this.stmts.changesUntil.all({ after: afterRevision, from, to, until: untilTimeMs, limit });
-    return rows.map((r) => {
-      const type = r.type as KeyEvent['type'];
-      const kv: KeyValue = {
-        key: r.key,
-        value: r.value,
-        createRevision: type === 'DELETE' ? 0 : r.create_revision,
-        modRevision: r.revision,
-      };
-      const e: KeyEvent = { type, timeMs: r.time_ms, kv };
-      if (r.prev_mod_revision !== null) e.prevModRevision = r.prev_mod_revision;
-      if (type === 'DELETE' && r.prev_value !== null) e.deletedValue = r.prev_value;
-      return e;
+    return this.log.readSnapshot(() => {
+      const rows =
+        untilTimeMs === undefined
+          ? this.stmts.changes.all(afterRevision, from, to, limit)
+          : this.stmts.changesUntil.all({ after: afterRevision, from, to, until: untilTimeMs, limit });
+      const memo = new Map<number, string>();
+      return rows.map((r) => this.toEvent(r, memo));
     });
   }
 
+  private toEvent(r: LogRow, memo: Map<number, string>): KeyEvent {
+    const type = r.type as KeyEvent['type'];
+    const kv: KeyValue = {
+      key: r.key,
+      value: typeof r.value === 'string' ? r.value : this.log.resolve(r.key, r.revision, memo),
+      createRevision: type === 'DELETE' ? 0 : r.create_revision,
+      modRevision: r.revision,
+    };
+    const e: KeyEvent = { type, timeMs: r.time_ms, kv };
+    if (r.prev_mod_revision !== null) e.prevModRevision = r.prev_mod_revision;
+    if (type === 'DELETE' && r.prev_value !== null) e.deletedValue = r.prev_value;
+    return e;
+  }
+
   valueAt(key: string, revision: number): string | undefined {
-    return this.stmts.valueAt.get(revision, key)?.value;
+    return this.log.valueAt(key, revision);
   }
 
   revisionAt(timeMs: number): number {
@@ -336,6 +345,7 @@ export class SqliteKeyspace implements Keyspace {
   compact(revision: number): void {
     this.transaction(() => {
       this.stmts.compact.run(revision);
+      this.log.compacted(revision);
       if (revision > this.compactedRevision()) this.setMeta('compact_revision', String(revision));
       // Files made since schema version 2 use incremental auto-vacuum: the pages the log's rows
       // held go back to the file system (at the next checkpoint) instead of staying on the free

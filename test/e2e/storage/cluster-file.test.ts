@@ -246,7 +246,7 @@ test('a cluster file written by the previous kubemu (user_version 1, no applicat
     c.close();
     const after = new Database(path, { readonly: true });
     assert.equal(after.pragma('application_id', { simple: true }), KUBEMU_APPLICATION_ID);
-    assert.equal(after.pragma('user_version', { simple: true }), 2);
+    assert.equal(after.pragma('user_version', { simple: true }), 3);
     after.close();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -356,9 +356,11 @@ test('compaction of a log with many writes shrinks the file; etcdctl defrag shri
   const dir = scratch();
   try {
     const path = join(dir, 'cluster.db');
-    const value = JSON.stringify({ metadata: { name: 'x' }, data: { pad: 'x'.repeat(20_000) } });
+    // Every write different from the one before it: the log keeps a superseded value that
+    // mostly repeats its successor as the difference only (storage/sqlite-log.ts).
+    const value = (i: number) => JSON.stringify({ metadata: { name: 'x' }, data: { pad: `${i}-`.repeat(5000) } });
     const ks = new SqliteKeyspace(path);
-    for (let i = 0; i < 2000; i++) ks.put(`/registry/configmaps/default/c${i % 100}`, value);
+    for (let i = 0; i < 2000; i++) ks.put(`/registry/configmaps/default/c${i % 100}`, value(i));
     ks.close();
     const grown = fs.statSync(path).size;
     assert.ok(grown > 30e6, `grown to ${grown}`);
@@ -380,7 +382,7 @@ test('compaction of a log with many writes shrinks the file; etcdctl defrag shri
     db.pragma('user_version = 1');
     db.close();
     const c = openCluster(old, { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
-    for (let i = 0; i < 1000; i++) c.store.put(`/registry/configmaps/default/c${i % 50}`, value);
+    for (let i = 0; i < 1000; i++) c.store.put(`/registry/configmaps/default/c${i % 50}`, value(i));
     c.store.compact(c.store.revision());
     c.close();
     const before = fs.statSync(old).size;
