@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { main } from '../../../src/cli/main.js';
 import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 import { FULL_CHECK_MAX_BYTES } from '../../../src/storage/cluster-file.js';
+import { headerPageSize } from './page-size.js';
 
 /**
  * A cluster file above the size up to which every open checks every page and value
@@ -64,7 +65,7 @@ function kvPages(path: string): Set<number> {
 
 /** The offsets in the file of MARKER inside kv's pages (the log's copies are left alone). */
 function markerInKv(path: string): { offset: number; page: number; pageSize: number }[] {
-  const pageSize = 4096;
+  const pageSize = headerPageSize(path);
   const kv = kvPages(path);
   const bytes = fs.readFileSync(path);
   const found: { offset: number; page: number; pageSize: number }[] = [];

@@ -10,6 +10,7 @@ import { main } from '../../../src/cli/main.js';
 import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
+import { headerPageSize } from './page-size.js';
 
 /** "kubm": the application_id a kubemu cluster file carries. */
 const KUBEMU_APPLICATION_ID = 0x6b75626d;
@@ -103,7 +104,7 @@ test('a cluster file with an overwritten page is reported as corrupt and nothing
   try {
     const path = join(dir, 'cluster.db');
     assert.equal((await kubectl(path, 'cluster', 'create', '--clock', 'virtual', '--seed', '1')).code, 0);
-    const pageSize = 4096;
+    const pageSize = headerPageSize(path);
     const pages = fs.statSync(path).size / pageSize;
     assert.ok(pages > 12);
     const fd = fs.openSync(path, 'r+');
