@@ -1,4 +1,4 @@
-import { type KeyEvent, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
+import { type KeyEvent, type KeyValue, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
 import type { ClusterClock } from '../sim/clock.js';
 import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
@@ -172,8 +172,27 @@ export class ApiServer {
     const matches = (o: KubeObject) => selectorMatches(selector, o.metadata.labels);
     const eq = requiredLabel(selector);
     if (!eq) return this.cached(prefix).filter(matches);
+    if (!this.cache.covers(prefix)) return this.fromStore(this.store.listLabelled(prefix, eq.key, eq.value)).filter(matches);
     if (!this.cache.holds(prefix)) this.cached(prefix);
     return (this.cache.labelled(prefix, (key) => this.read(key), eq.key, eq.value) ?? []).filter(matches);
+  }
+
+  /**
+   * The objects of rows the store picked (listLabelled, listControlled), in their order, remembered
+   * as objects: a process that holds no list under their prefix (a controller step in a new
+   * process reacting to one change) reads the 20 pods of a ReplicaSet, not 10,000. The store's
+   * rows are the current values, this process's writes of the open transaction included (the
+   * indexes are kept by triggers in the same connection, and every write of the API server goes
+   * to the store at once), so this gives what filtering the full list gives, in key order.
+   */
+  private fromStore(rows: readonly KeyValue[]): KubeObject[] {
+    return rows.map(({ key, value, modRevision }) => {
+      const obj = this.decoded.decode(key, modRevision, () => value);
+      // The cache was checked against the store's revision just before (covers), and reading
+      // moves no revision: what it remembers is current.
+      this.cache.rememberObject(key, obj);
+      return obj;
+    });
   }
 
   /**
@@ -228,6 +247,10 @@ export class ApiServer {
   /** The objects whose controller (ownerReference with controller: true) has this UID, in key order. */
   listControlledBy(info: ResourceInfo, namespace: string | undefined, uid: string): KubeObject[] {
     const prefix = storagePrefix(info, namespace);
+    if (!this.cache.covers(prefix)) {
+      const rows = this.store.listControlled(prefix, uid);
+      if (rows) return this.fromStore(rows);
+    }
     if (!this.cache.holds(prefix)) this.cached(prefix);
     return this.cache.controlledBy(prefix, (key) => this.read(key), uid) ?? [];
   }
