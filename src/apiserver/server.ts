@@ -85,6 +85,9 @@ function requiredLabel(selector: Selector): { key: string; value: string } | und
   return undefined;
 }
 
+/** Rows a process reads through store selections under one prefix before it lists the prefix instead. */
+const STORE_SELECTION_BUDGET = 2000;
+
 /** The finalizers the garbage collector acts on (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
 export const FINALIZER_ORPHAN = 'orphan';
 export const FINALIZER_FOREGROUND = 'foregroundDeletion';
@@ -172,10 +175,25 @@ export class ApiServer {
     const matches = (o: KubeObject) => selectorMatches(selector, o.metadata.labels);
     const eq = requiredLabel(selector);
     if (!eq) return this.cached(prefix).filter(matches);
-    if (!this.cache.covers(prefix)) return this.fromStore(this.store.listLabelled(prefix, eq.key, eq.value)).filter(matches);
+    if (this.selectsFromStore(prefix)) return this.fromStore(prefix, this.store.listLabelled(prefix, eq.key, eq.value)).filter(matches);
     if (!this.cache.holds(prefix)) this.cached(prefix);
     return (this.cache.labelled(prefix, (key) => this.read(key), eq.key, eq.value) ?? []).filter(matches);
   }
+
+  /**
+   * Whether a selection under prefix asks the store's indexes: when no list under it is held,
+   * until this process has read STORE_SELECTION_BUDGET rows so under it. A process that goes on
+   * selecting (a settle after an apply of 10,000 pods, its syncs asking for the same pods again
+   * and again) then lists the prefix once and selects from memory, as it did before: the budget
+   * bounds what the store's selections can add to a long process, while a command reacting to
+   * one change stays well under it (a scale of one Deployment: ~500 rows).
+   */
+  private selectsFromStore(prefix: string): boolean {
+    return !this.cache.covers(prefix) && (this.storeSelected.get(prefix) ?? 0) < STORE_SELECTION_BUDGET;
+  }
+
+  /** rows read by store selections under each prefix in this process (selectsFromStore) */
+  private readonly storeSelected = new Map<string, number>();
 
   /**
    * The objects of rows the store picked (listLabelled, listControlled), in their order, remembered
@@ -185,7 +203,8 @@ export class ApiServer {
    * indexes are kept by triggers in the same connection, and every write of the API server goes
    * to the store at once), so this gives what filtering the full list gives, in key order.
    */
-  private fromStore(rows: readonly KeyValue[]): KubeObject[] {
+  private fromStore(prefix: string, rows: readonly KeyValue[]): KubeObject[] {
+    this.storeSelected.set(prefix, (this.storeSelected.get(prefix) ?? 0) + rows.length);
     return rows.map(({ key, value, modRevision }) => {
       const obj = this.decoded.decode(key, modRevision, () => value);
       // The cache was checked against the store's revision just before (covers), and reading
@@ -247,9 +266,9 @@ export class ApiServer {
   /** The objects whose controller (ownerReference with controller: true) has this UID, in key order. */
   listControlledBy(info: ResourceInfo, namespace: string | undefined, uid: string): KubeObject[] {
     const prefix = storagePrefix(info, namespace);
-    if (!this.cache.covers(prefix)) {
+    if (this.selectsFromStore(prefix)) {
       const rows = this.store.listControlled(prefix, uid);
-      if (rows) return this.fromStore(rows);
+      if (rows) return this.fromStore(prefix, rows);
     }
     if (!this.cache.holds(prefix)) this.cached(prefix);
     return this.cache.controlledBy(prefix, (key) => this.read(key), uid) ?? [];
