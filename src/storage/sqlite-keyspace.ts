@@ -154,7 +154,7 @@ export class SqliteKeyspace implements Keyspace {
   listControlled(prefix: string, uid: string): KeyValue[] | undefined {
     const select = this.stmts.controlled;
     if (!select) return undefined;
-    return this.reading(() => select(prefix, prefixEnd(prefix), uid)).map(toKv);
+    return this.reading(() => select(prefix, prefixEnd(prefix), uid))?.map(toKv);
   }
 
   scan(prefix: string, each: (kv: KeyValue) => void): void {

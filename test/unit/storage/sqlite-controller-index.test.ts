@@ -39,6 +39,12 @@ test('listControlled follows every write: create, a controller changed, a status
     }),
   );
   assert.deepEqual(controlled(ks, '/registry/pods/', 'rs1'), ['/registry/pods/a/p4']);
+  // Only pods and ReplicaSets are indexed: elsewhere the store cannot tell (the caller lists).
+  ks.put('/registry/replicasets/a/r1', obj([{ uid: 'd1', controller: true }]));
+  ks.put('/registry/events/a/e1', obj([{ uid: 'd1', controller: true }]));
+  assert.deepEqual(controlled(ks, '/registry/replicasets/', 'd1'), ['/registry/replicasets/a/r1']);
+  assert.equal(ks.listControlled('/registry/events/', 'd1'), undefined);
+  assert.equal(ks.listControlled('/registry/', 'd1'), undefined);
   ks.close();
 });
 
