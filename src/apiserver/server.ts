@@ -1,4 +1,4 @@
-import { type KeyEvent, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
+import { type KeyEvent, type KeyValue, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
 import type { ClusterClock } from '../sim/clock.js';
 import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
@@ -84,6 +84,9 @@ function requiredLabel(selector: Selector): { key: string; value: string } | und
   }
   return undefined;
 }
+
+/** Rows a process reads through store selections under one prefix before it lists the prefix instead. */
+const STORE_SELECTION_BUDGET = 2000;
 
 /** The finalizers the garbage collector acts on (metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
 export const FINALIZER_ORPHAN = 'orphan';
@@ -178,8 +181,43 @@ export class ApiServer {
     const matches = (o: KubeObject) => selectorMatches(selector, o.metadata.labels);
     const eq = requiredLabel(selector);
     if (!eq) return this.cached(prefix).filter(matches);
+    if (this.selectsFromStore(prefix)) return this.fromStore(prefix, this.store.listLabelled(prefix, eq.key, eq.value)).filter(matches);
     if (!this.cache.holds(prefix)) this.cached(prefix);
     return (this.cache.labelled(prefix, (key) => this.read(key), eq.key, eq.value) ?? []).filter(matches);
+  }
+
+  /**
+   * Whether a selection under prefix asks the store's indexes: when no list under it is held,
+   * until this process has read STORE_SELECTION_BUDGET rows so under it. A process that goes on
+   * selecting (a settle after an apply of 10,000 pods, its syncs asking for the same pods again
+   * and again) then lists the prefix once and selects from memory, as it did before: the budget
+   * bounds what the store's selections can add to a long process, while a command reacting to
+   * one change stays well under it (a scale of one Deployment: ~500 rows).
+   */
+  private selectsFromStore(prefix: string): boolean {
+    return !this.cache.covers(prefix) && (this.storeSelected.get(prefix) ?? 0) < STORE_SELECTION_BUDGET;
+  }
+
+  /** rows read by store selections under each prefix in this process (selectsFromStore) */
+  private readonly storeSelected = new Map<string, number>();
+
+  /**
+   * The objects of rows the store picked (listLabelled, listControlled), in their order, remembered
+   * as objects: a process that holds no list under their prefix (a controller step in a new
+   * process reacting to one change) reads the 20 pods of a ReplicaSet, not 10,000. The store's
+   * rows are the current values, this process's writes of the open transaction included (the
+   * indexes are kept by triggers in the same connection, and every write of the API server goes
+   * to the store at once), so this gives what filtering the full list gives, in key order.
+   */
+  private fromStore(prefix: string, rows: readonly KeyValue[]): KubeObject[] {
+    this.storeSelected.set(prefix, (this.storeSelected.get(prefix) ?? 0) + rows.length);
+    return rows.map(({ key, value, modRevision }) => {
+      const obj = this.decoded.decode(key, modRevision, () => value);
+      // The cache was checked against the store's revision just before (covers), and reading
+      // moves no revision: what it remembers is current.
+      this.cache.rememberObject(key, obj);
+      return obj;
+    });
   }
 
   /**
@@ -234,6 +272,10 @@ export class ApiServer {
   /** The objects whose controller (ownerReference with controller: true) has this UID, in key order. */
   listControlledBy(info: ResourceInfo, namespace: string | undefined, uid: string): KubeObject[] {
     const prefix = storagePrefix(info, namespace);
+    if (this.selectsFromStore(prefix)) {
+      const rows = this.store.listControlled(prefix, uid);
+      if (rows) return this.fromStore(prefix, rows);
+    }
     if (!this.cache.holds(prefix)) this.cached(prefix);
     return this.cache.controlledBy(prefix, (key) => this.read(key), uid) ?? [];
   }

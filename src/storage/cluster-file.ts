@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { ClusterFileError, CorruptClusterFile, NotAClusterFile, ReadOnlyClusterFile, clusterFileError } from './cluster-file-errors.js';
 import { APPLICATION_ID, createSchema, migrate, recognise } from './sqlite-schema.js';
 import { ensureLabelIndex } from './sqlite-label-index.js';
+import { ensureControllerIndex } from './sqlite-controller-index.js';
 
 /**
  * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
@@ -69,6 +70,7 @@ export function openClusterFile(path: string): OpenedClusterFile {
     const db = new Database(path, options);
     createSchema(db);
     ensureLabelIndex(db);
+    ensureControllerIndex(db);
     return { db, readOnly: false };
   }
   let real: string;
@@ -94,6 +96,7 @@ export function openClusterFile(path: string): OpenedClusterFile {
       migrate(db, path, readOnly, kind.version);
     }
     if (!readOnly) ensureLabelIndex(db);
+    if (!readOnly) ensureControllerIndex(db);
     if (!readOnly) {
       db.pragma('synchronous = NORMAL');
       // SQLite checkpoints the WAL itself (at a commit that leaves it over 1,000 pages, and when the

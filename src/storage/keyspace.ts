@@ -92,6 +92,12 @@ export interface Keyspace {
    * decoding the rest.
    */
   listLabelled(prefix: string, name: string, value: string): KeyValue[];
+  /**
+   * The entries under prefix whose controller (the first ownerReference with `controller: true`)
+   * has this UID, in key order; undefined when the store cannot tell without reading every value
+   * (it indexes pods and ReplicaSets only).
+   */
+  listControlled(prefix: string, uid: string): KeyValue[] | undefined;
   /** the keys under prefix with their modRevision only (no values), in key order */
   listRevisions(prefix: string): { key: string; modRevision: number }[];
   /**

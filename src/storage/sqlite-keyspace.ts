@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { openClusterFile } from './cluster-file.js';
 import { labelSelection } from './sqlite-label-index.js';
+import { controllerSelection } from './sqlite-controller-index.js';
 import { CorruptClusterFile, clusterFileError, damageFoundIn, forgetDamage, sqliteCode } from './cluster-file-errors.js';
 import {
   type KeyEvent,
@@ -75,6 +76,8 @@ export class SqliteKeyspace implements Keyspace {
       ),
       // label selection, through the label index when the file has one (sqlite-label-index.ts)
       labels: labelSelection(this.db),
+      // the objects of one controller, through the controller index (sqlite-controller-index.ts)
+      controlled: controllerSelection(this.db),
       rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
       revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
         'SELECT create_revision, mod_revision FROM kv WHERE key = ?',
@@ -156,6 +159,12 @@ export class SqliteKeyspace implements Keyspace {
       if (bad !== undefined) throw new CorruptClusterFile(this.path, `the value of ${bad} is not valid JSON`);
       throw clusterFileError(e, this.path);
     }
+  }
+
+  listControlled(prefix: string, uid: string): KeyValue[] | undefined {
+    const select = this.stmts.controlled;
+    if (!select) return undefined;
+    return this.reading(() => select(prefix, prefixEnd(prefix), uid))?.map(toKv);
   }
 
   scan(prefix: string, each: (kv: KeyValue) => void): void {

@@ -1,3 +1,4 @@
+import type { KubeObject } from '../../api/meta/v1.js';
 import { labelSelectorAsSelector } from '../../labels/metav1-label-selector.js';
 import { selectorMatches, type Selector } from '../../labels/selector.js';
 import { StatusError } from '../../apiserver/errors.js';
@@ -47,7 +48,7 @@ export function claimReplicaSets(ctx: ControllerContext, d: Deployment): Replica
   const selector = deploymentSelector(d);
   const claimed: ReplicaSet[] = [];
   let canAdopt: boolean | undefined;
-  for (const rs of ctx.api.list(REPLICASETS, d.metadata.namespace).map(asReplicaSet)) {
+  for (const rs of candidateReplicaSets(ctx, d, selector).map(asReplicaSet)) {
     const decision = claimDecision(d, selector, rs);
     if (decision === 'claimed') claimed.push(rs);
     else if (decision === 'release') ignoreNotFound(() => release(ctx, d, rs));
@@ -59,6 +60,25 @@ export function claimReplicaSets(ctx: ControllerContext, d: Deployment): Replica
     }
   }
   return claimed;
+}
+
+/**
+ * The ReplicaSets claimDecision does not ignore, in key order, as the namespace's list gives
+ * them: those d controls and those its selector matches (two index reads, not every
+ * ReplicaSet of the namespace).
+ */
+function candidateReplicaSets(ctx: ControllerContext, d: Deployment, selector: Selector): KubeObject[] {
+  const ns = d.metadata.namespace;
+  const controlled = ctx.api.listControlledBy(REPLICASETS, ns, d.metadata.uid ?? '');
+  const selected = ctx.api.listSelected(REPLICASETS, ns, selector);
+  if (!controlled.length) return selected;
+  const byName = new Map<string, KubeObject>();
+  for (const rs of [...controlled, ...selected]) byName.set(rs.metadata.name ?? '', rs);
+  return [...byName.values()].sort((a, b) => compareNames(a.metadata.name ?? '', b.metadata.name ?? ''));
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function stillAdoptable(ctx: ControllerContext, d: Deployment): boolean {

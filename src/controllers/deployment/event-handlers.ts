@@ -97,13 +97,12 @@ function countPods(ctx: ControllerContext, d: Deployment): number {
   }
   const rsUids = new Set(
     ctx.api
-      .list(REPLICASETS, d.metadata.namespace)
-      .filter((rs) => controllerRef(rs)?.uid === d.metadata.uid && selectorMatches(sel, rs.metadata.labels))
+      .listControlledBy(REPLICASETS, d.metadata.namespace, d.metadata.uid ?? '')
+      .filter((rs) => selectorMatches(sel, rs.metadata.labels))
       .map((rs) => rs.metadata.uid),
   );
   let n = 0;
-  for (const p of ctx.api.list(PODS, d.metadata.namespace)) {
-    if (!selectorMatches(sel, p.metadata.labels)) continue;
+  for (const p of ctx.api.listSelected(PODS, d.metadata.namespace, sel)) {
     const ref = controllerRef(p);
     if (ref && rsUids.has(ref.uid)) n++;
   }

@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openCluster } from '../../../src/cluster/cluster.js';
+import { findByKind } from '../../../src/apiserver/resources.js';
+import type { KubeObject } from '../../../src/api/meta/v1.js';
+import { parseSelector } from '../../../src/labels/label-selector.js';
+
+const POD = findByKind('v1', 'Pod')!;
+const ENV = { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '5' };
+
+function pod(name: string, labels: Record<string, string>, controller?: string): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      labels,
+      ...(controller ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: controller, uid: controller, controller: true }] } : {}),
+    },
+    spec: { containers: [{ name: 'c', image: 'x' }] },
+  } as unknown as KubeObject;
+}
+
+const ids = (os: readonly KubeObject[]) => os.map((o) => `${o.metadata.namespace}/${o.metadata.name}@${o.metadata.resourceVersion}`);
+
+/**
+ * A controller step in a new process selects its pods through the store's indexes, inside the
+ * step's transaction: what it gets is what the full list gives, this step's own uncommitted
+ * writes included, and no list of the namespace is read for it.
+ */
+test('listSelected and listControlledBy without a list in the process: the full list’s answer, own uncommitted writes included', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-sel-'));
+  try {
+    const path = join(dir, 'c.db');
+    const c = openCluster(path, { env: ENV });
+    c.api.create(POD, 'default', pod('a1', { app: 'a', tier: 'web' }, 'rs-a'));
+    c.api.create(POD, 'default', pod('a2', { app: 'a' }, 'rs-a'));
+    c.api.create(POD, 'default', pod('b1', { app: 'b' }, 'rs-b'));
+    c.api.create(POD, 'default', pod('orphan', { app: 'a' }));
+    c.api.create(POD, 'kube-system', pod('a9', { app: 'a' }, 'rs-a'));
+    c.close();
+
+    const fresh = openCluster(path, { env: ENV });
+    const listed: string[] = [];
+    for (const m of ['scan', 'list', 'listRevisions'] as const) {
+      const orig = fresh.store[m].bind(fresh.store) as (...a: unknown[]) => unknown;
+      (fresh.store as unknown as Record<string, unknown>)[m] = (...a: unknown[]) => {
+        listed.push(String(a[0]));
+        return orig(...a);
+      };
+    }
+    fresh.store.transaction(() => {
+      // The step's own writes, not committed yet: a label changed (a2 leaves app=a while still
+      // controlled), a pod created, one deleted, a status write.
+      fresh.api.modify(POD, 'default', 'a2', (o) => ({ ...o, metadata: { ...o.metadata, labels: { app: 'gone' } } }));
+      fresh.api.create(POD, 'default', pod('a3', { app: 'a', tier: 'web' }, 'rs-a'));
+      fresh.api.delete(POD, 'default', 'b1', { gracePeriodSeconds: 0 });
+      fresh.api.modify(POD, 'default', 'a1', (o) => ({ ...o, status: { phase: 'Running' } }));
+      const selectors = ['app=a', 'app=a,tier=web', 'app in (b)', 'app=gone'].map(parseSelector);
+      const picked = selectors.map((s) => ids(fresh.api.listSelected(POD, 'default', s)));
+      const owned = ['rs-a', 'rs-b', 'none'].map((u) => ids(fresh.api.listControlledBy(POD, 'default', u)));
+      assert.deepEqual(listed, [], 'no list read');
+      // The same questions answered from the full list, now read into the process.
+      const all = fresh.api.list(POD, 'default');
+      assert.ok(listed.length > 0);
+      assert.deepEqual(picked, selectors.map((s) => ids(fresh.api.listSelected(POD, 'default', s))));
+      assert.deepEqual(owned, ['rs-a', 'rs-b', 'none'].map((u) => ids(fresh.api.listControlledBy(POD, 'default', u))));
+      assert.deepEqual(picked[0], ids(all.filter((p) => p.metadata.labels?.['app'] === 'a')));
+      assert.deepEqual(owned[0], ids(all.filter((p) => p.metadata.ownerReferences?.[0]?.uid === 'rs-a')));
+      assert.deepEqual(owned[0]?.map((s) => s.replace(/@.*/, '')), ['default/a1', 'default/a2', 'default/a3']);
+    });
+    fresh.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
