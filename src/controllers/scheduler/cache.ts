@@ -5,6 +5,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
+import { type ResourceAmounts, addAmounts, rememberSums, sharedPodRequests, subtractAmounts } from './requests.js';
 
 const POD = findByKind('v1', 'Pod')!;
 
@@ -18,8 +19,14 @@ const POD = findByKind('v1', 'Pod')!;
  */
 export class SchedulerCache {
   private built = false;
-  private readonly nodeOf = new Map<string, { node: string; pod: KubeObject; rev: number }>();
+  private readonly nodeOf = new Map<string, { node: string; pod: KubeObject; rev: number; group: SpreadGroup | undefined }>();
   private readonly byNode = new Map<string, Map<string, KubeObject>>();
+  /** per node, the requests of its pods added up as they come and go (NodeInfo.Requested / NonZeroRequested) */
+  private readonly totals = new Map<string, { plain: ResourceAmounts; nonZero: ResourceAmounts }>();
+  /** the counted pods (not being deleted) by namespace and labels, per node */
+  private readonly groups = new Map<string, SpreadGroup>();
+  /** per spread selector key: how many counted pods it selects on each node */
+  private readonly spreads = new Map<string, SpreadCounts>();
   /** per node, the array handed out last; rebuilt only when the node's pods change */
   private readonly arrays = new Map<string, KubeObject[]>();
 
@@ -79,11 +86,17 @@ export class SchedulerCache {
     const p = asPod(pod);
     const node = p.spec?.nodeName;
     if (!node || isPodPhaseTerminal(p.status?.phase)) return;
-    this.nodeOf.set(uid, { node, pod, rev });
+    const group = pod.metadata.deletionTimestamp ? undefined : this.groupOf(pod);
+    this.nodeOf.set(uid, { node, pod, rev, group });
     let m = this.byNode.get(node);
     if (!m) this.byNode.set(node, (m = new Map()));
     m.set(uid, pod);
     this.arrays.delete(node);
+    let t = this.totals.get(node);
+    if (!t) this.totals.set(node, (t = { plain: new Map(), nonZero: new Map() }));
+    addAmounts(t.plain, sharedPodRequests(pod, false));
+    addAmounts(t.nonZero, sharedPodRequests(pod, true));
+    if (group) countIn(group, node, 1);
   }
 
   remove(uid: string, rev: number): void {
@@ -92,6 +105,53 @@ export class SchedulerCache {
     this.nodeOf.delete(uid);
     this.byNode.get(old.node)?.delete(uid);
     this.arrays.delete(old.node);
+    const t = this.totals.get(old.node);
+    if (t) {
+      subtractAmounts(t.plain, sharedPodRequests(old.pod, false));
+      subtractAmounts(t.nonZero, sharedPodRequests(old.pod, true));
+    }
+    if (old.group) countIn(old.group, old.node, -1);
+  }
+
+  /** The group of pods with this pod's namespace and labels; a new one learns which known selectors count it. */
+  private groupOf(pod: KubeObject): SpreadGroup {
+    const ns = pod.metadata.namespace ?? '';
+    const labels = pod.metadata.labels;
+    const id = `${ns}\u0000${JSON.stringify(labels ?? null)}`;
+    let g = this.groups.get(id);
+    if (g) return g;
+    g = { ns, labels, perNode: new Map(), spreads: [] };
+    for (const s of this.spreads.values()) if (s.ns === ns && s.matches(labels)) g.spreads.push(s);
+    this.groups.set(id, g);
+    return g;
+  }
+
+  /**
+   * How many pods (not being deleted) of namespace ns the selector picks on a node: what
+   * spreadScores counts. `key` names the selector (equal keys select alike); the first ask goes
+   * through the groups of pods once, afterwards the counts follow every pod event.
+   */
+  spreadCounter(
+    api: ApiServer,
+    state: ComponentState,
+    key: string,
+    ns: string,
+    matches: (labels: Record<string, string> | undefined) => boolean,
+  ): (node: string) => number {
+    this.ensure(api, state);
+    const id = `${ns}\u0000${key}`;
+    let s = this.spreads.get(id);
+    if (!s) {
+      s = { ns, matches, perNode: new Map() };
+      this.spreads.set(id, s);
+      for (const g of this.groups.values()) {
+        if (g.ns !== ns || !matches(g.labels)) continue;
+        g.spreads.push(s);
+        for (const [node, n] of g.perNode) s.perNode.set(node, (s.perNode.get(node) ?? 0) + n);
+      }
+    }
+    const perNode = s.perNode;
+    return (node) => perNode.get(node) ?? 0;
   }
 
   /**
@@ -104,9 +164,35 @@ export class SchedulerCache {
     const out = new Map<string, KubeObject[]>();
     for (const [node, pods] of this.byNode) {
       let arr = this.arrays.get(node);
-      if (!arr) this.arrays.set(node, (arr = [...pods.values()]));
+      if (!arr) {
+        this.arrays.set(node, (arr = [...pods.values()]));
+        const t = this.totals.get(node);
+        // A copy: the running totals move on with the next pod, this array's sum does not.
+        if (t) rememberSums(arr, new Map(t.plain), new Map(t.nonZero));
+      }
       out.set(node, arr);
     }
     return out;
   }
+}
+
+/** Pods of one namespace with the same labels: every spread selector counts all of them or none. */
+interface SpreadGroup {
+  ns: string;
+  labels: Record<string, string> | undefined;
+  /** counted pods per node */
+  perNode: Map<string, number>;
+  /** the selectors known so far that pick these labels */
+  spreads: SpreadCounts[];
+}
+
+interface SpreadCounts {
+  ns: string;
+  matches: (labels: Record<string, string> | undefined) => boolean;
+  perNode: Map<string, number>;
+}
+
+function countIn(g: SpreadGroup, node: string, delta: number): void {
+  g.perNode.set(node, (g.perNode.get(node) ?? 0) + delta);
+  for (const s of g.spreads) s.perNode.set(node, (s.perNode.get(node) ?? 0) + delta);
 }

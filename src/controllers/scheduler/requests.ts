@@ -28,6 +28,13 @@ function add(into: ResourceAmounts, from: ReadonlyMap<string, number>): void {
   for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) + v);
 }
 
+/** into − from: what a node's running total becomes when a pod leaves it (amounts are integers, so exact). */
+export function subtractAmounts(into: ResourceAmounts, from: ReadonlyMap<string, number>): void {
+  for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) - v);
+}
+
+export { add as addAmounts };
+
 function max(into: ResourceAmounts, from: ResourceAmounts): void {
   for (const [k, v] of from) into.set(k, Math.max(into.get(k) ?? 0, v));
 }
@@ -120,5 +127,14 @@ export function sumRequests(pods: readonly KubeObject[], nonZero = false): Reado
   return out;
 }
 
-const sumPlain = new WeakMap<readonly KubeObject[], ResourceAmounts>();
-const sumNonZero = new WeakMap<readonly KubeObject[], ResourceAmounts>();
+/**
+ * The scheduler cache keeps each node's totals as pods come and go, and tells them here for the
+ * array it hands out: sumRequests then never adds up a node's pods again.
+ */
+export function rememberSums(pods: readonly KubeObject[], plain: ReadonlyMap<string, number>, nonZero: ReadonlyMap<string, number>): void {
+  sumPlain.set(pods, plain);
+  sumNonZero.set(pods, nonZero);
+}
+
+const sumPlain = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();
+const sumNonZero = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();
