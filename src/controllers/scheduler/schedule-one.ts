@@ -130,7 +130,7 @@ const selectsMemo = new WeakMap<CompiledLabelSelector, Map<string, boolean>>();
 export function schedulePod(
   ctx: ControllerContext,
   pod: KubeObject,
-  byNodeOf: (except: string | undefined) => Map<string, KubeObject[]> = (except) =>
+  byNodeOf: (except: string | undefined) => ReadonlyMap<string, readonly KubeObject[]> = (except) =>
     podsByNode(ctx.api.list(POD, undefined).filter((p) => p.metadata.uid !== except)),
   spreadCounter?: (key: string, ns: string, matches: SpreadSelector['matches']) => (node: string) => number,
 ): Decision {
