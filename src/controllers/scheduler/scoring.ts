@@ -68,10 +68,13 @@ export function balancedAllocationScore(pod: KubeObject, c: Candidate): number {
 
 /** TaintToleration's raw score: PreferNoSchedule taints the pod does not tolerate (fewer is better). */
 export function intolerablePreferNoSchedule(pod: KubeObject, node: KubeObject): number {
+  const taints = nodeTaints(node);
+  // Most nodes have no taints: nothing to count, no tolerations to read.
+  if (!taints.length) return 0;
   const tolerations = (asPod(pod).spec?.tolerations ?? []).filter(
     (t) => !t.effect || t.effect === 'PreferNoSchedule',
   );
-  return nodeTaints(node).filter((t) => t.effect === 'PreferNoSchedule' && !tolerations.some((x) => tolerates(x, t))).length;
+  return taints.filter((t) => t.effect === 'PreferNoSchedule' && !tolerations.some((x) => tolerates(x, t))).length;
 }
 
 /** NodeAffinity's raw score: the weights of the preferred terms the node matches (label expressions only). */
