@@ -65,17 +65,21 @@ export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
 
 /** podRequests without the copy, for reading only (sumRequests adds up every pod on a node). */
 export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMap<string, number> {
-  // Objects from the API server are frozen, so a pod's requests can be remembered per object.
+  // Objects from the API server are frozen, so a pod's requests can be remembered per object —
+  // per spec object, as they depend on the spec alone: a status write that keeps the spec object
+  // (the scheduler cache sees every one) is not added up again.
   const memo = nonZero ? memoNonZero : memoPlain;
-  const hit = memo.get(pod);
+  const spec = asPod(pod).spec;
+  const key: object = spec && Object.isFrozen(spec) ? spec : pod;
+  const hit = memo.get(key);
   if (hit) return hit;
   const computed = computePodRequests(pod, nonZero);
-  if (Object.isFrozen(pod)) memo.set(pod, computed);
+  if (Object.isFrozen(key)) memo.set(key, computed);
   return computed;
 }
 
-const memoPlain = new WeakMap<KubeObject, ResourceAmounts>();
-const memoNonZero = new WeakMap<KubeObject, ResourceAmounts>();
+const memoPlain = new WeakMap<object, ResourceAmounts>();
+const memoNonZero = new WeakMap<object, ResourceAmounts>();
 
 function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts {
   const spec = asPod(pod).spec ?? {};
