@@ -5,6 +5,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
+import { type ResourceAmounts, addAmounts, rememberSums, sharedPodRequests, subtractAmounts } from './requests.js';
 
 const POD = findByKind('v1', 'Pod')!;
 
@@ -18,10 +19,21 @@ const POD = findByKind('v1', 'Pod')!;
  */
 export class SchedulerCache {
   private built = false;
-  private readonly nodeOf = new Map<string, { node: string; pod: KubeObject; rev: number }>();
-  private readonly byNode = new Map<string, Map<string, KubeObject>>();
-  /** per node, the array handed out last; rebuilt only when the node's pods change */
-  private readonly arrays = new Map<string, KubeObject[]>();
+  private readonly nodeOf = new Map<string, { node: string; pod: KubeObject; rev: number; group: SpreadGroup | undefined }>();
+  /**
+   * per node, its pods (in no particular order: every reader counts, sums or asks "any") and where
+   * each sits, and the requests of its pods added up as they come and go (NodeInfo.Requested and
+   * NonZeroRequested)
+   */
+  private readonly byNode = new Map<string, NodePods>();
+  /** what podsByNode hands out: every node's array, the same objects kept up to date */
+  private readonly view = new Map<string, KubeObject[]>();
+  /** nodes whose pods changed since podsByNode last told requests.ts their sums */
+  private readonly dirty = new Set<string>();
+  /** the counted pods (not being deleted) by namespace and labels, per node */
+  private readonly groups = new Map<string, SpreadGroup>();
+  /** per spread selector key: how many counted pods it selects on each node */
+  private readonly spreads = new Map<string, SpreadCounts>();
 
   constructor(
     private readonly placements: PlacementIndex,
@@ -75,38 +87,139 @@ export class SchedulerCache {
     const rev = Number(pod.metadata.resourceVersion ?? 0);
     const old = this.nodeOf.get(uid);
     if (old && old.rev > rev) return;
+    // Most events change a pod's status only: its group stays (no labels to compare as text).
+    const sameGroup = old?.group && !pod.metadata.deletionTimestamp && old.pod.metadata.namespace === pod.metadata.namespace && sameLabels(old.pod.metadata.labels, pod.metadata.labels) ? old.group : undefined;
     this.remove(uid, rev);
     const p = asPod(pod);
     const node = p.spec?.nodeName;
     if (!node || isPodPhaseTerminal(p.status?.phase)) return;
-    this.nodeOf.set(uid, { node, pod, rev });
-    let m = this.byNode.get(node);
-    if (!m) this.byNode.set(node, (m = new Map()));
-    m.set(uid, pod);
-    this.arrays.delete(node);
+    const group = pod.metadata.deletionTimestamp ? undefined : (sameGroup ?? this.groupOf(pod));
+    this.nodeOf.set(uid, { node, pod, rev, group });
+    let n = this.byNode.get(node);
+    if (!n) {
+      this.byNode.set(node, (n = { list: [], at: new Map(), plain: new Map(), nonZero: new Map() }));
+      this.view.set(node, n.list);
+    }
+    n.at.set(uid, n.list.length);
+    n.list.push(pod);
+    this.dirty.add(node);
+    addAmounts(n.plain, sharedPodRequests(pod, false));
+    addAmounts(n.nonZero, sharedPodRequests(pod, true));
+    if (group) countIn(group, node, 1);
   }
 
   remove(uid: string, rev: number): void {
     const old = this.nodeOf.get(uid);
     if (!old || old.rev > rev) return;
     this.nodeOf.delete(uid);
-    this.byNode.get(old.node)?.delete(uid);
-    this.arrays.delete(old.node);
+    const n = this.byNode.get(old.node);
+    const i = n?.at.get(uid);
+    if (n && i !== undefined) {
+      // The last pod takes the leaving one's place.
+      const last = n.list.pop()!;
+      n.at.delete(uid);
+      if (i < n.list.length) {
+        n.list[i] = last;
+        n.at.set(last.metadata.uid ?? '', i);
+      }
+      subtractAmounts(n.plain, sharedPodRequests(old.pod, false));
+      subtractAmounts(n.nonZero, sharedPodRequests(old.pod, true));
+      this.dirty.add(old.node);
+    }
+    if (old.group) countIn(old.group, old.node, -1);
+  }
+
+  /** The group of pods with this pod's namespace and labels; a new one learns which known selectors count it. */
+  private groupOf(pod: KubeObject): SpreadGroup {
+    const ns = pod.metadata.namespace ?? '';
+    const labels = pod.metadata.labels;
+    const id = `${ns}\u0000${JSON.stringify(labels ?? null)}`;
+    let g = this.groups.get(id);
+    if (g) return g;
+    g = { ns, labels, perNode: new Map(), spreads: [] };
+    for (const s of this.spreads.values()) if (s.ns === ns && s.matches(labels)) g.spreads.push(s);
+    this.groups.set(id, g);
+    return g;
+  }
+
+  /**
+   * How many pods (not being deleted) of namespace ns the selector picks on a node: what
+   * spreadScores counts. `key` names the selector (equal keys select alike); the first ask goes
+   * through the groups of pods once, afterwards the counts follow every pod event.
+   */
+  spreadCounter(
+    api: ApiServer,
+    state: ComponentState,
+    key: string,
+    ns: string,
+    matches: (labels: Record<string, string> | undefined) => boolean,
+  ): (node: string) => number {
+    this.ensure(api, state);
+    const id = `${ns}\u0000${key}`;
+    let s = this.spreads.get(id);
+    if (!s) {
+      s = { ns, matches, perNode: new Map() };
+      this.spreads.set(id, s);
+      for (const g of this.groups.values()) {
+        if (g.ns !== ns || !matches(g.labels)) continue;
+        g.spreads.push(s);
+        for (const [node, n] of g.perNode) s.perNode.set(node, (s.perNode.get(node) ?? 0) + n);
+      }
+    }
+    const perNode = s.perNode;
+    return (node) => perNode.get(node) ?? 0;
   }
 
   /**
    * The pods holding resources on each node. The pod being scheduled has no node, so it is in
-   * none of the lists. A node's array stays the same object until its pods change, so sums
-   * over it can be remembered (requests.ts).
+   * none of the lists. The map and its arrays are the cache's own, kept up to date in place:
+   * read them before the next event (a scheduling cycle does). Their sums of requests are told
+   * to requests.ts, so sumRequests never adds up a node's pods.
    */
-  podsByNode(api: ApiServer, state: ComponentState): Map<string, KubeObject[]> {
+  podsByNode(api: ApiServer, state: ComponentState): ReadonlyMap<string, readonly KubeObject[]> {
     this.ensure(api, state);
-    const out = new Map<string, KubeObject[]>();
-    for (const [node, pods] of this.byNode) {
-      let arr = this.arrays.get(node);
-      if (!arr) this.arrays.set(node, (arr = [...pods.values()]));
-      out.set(node, arr);
+    for (const node of this.dirty) {
+      const n = this.byNode.get(node);
+      // Copies: the running totals move on with the next pod.
+      if (n) rememberSums(n.list, new Map(n.plain), new Map(n.nonZero));
     }
-    return out;
+    this.dirty.clear();
+    return this.view;
   }
+}
+
+interface NodePods {
+  list: KubeObject[];
+  at: Map<string, number>;
+  plain: ResourceAmounts;
+  nonZero: ResourceAmounts;
+}
+
+function sameLabels(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+}
+
+/** Pods of one namespace with the same labels: every spread selector counts all of them or none. */
+interface SpreadGroup {
+  ns: string;
+  labels: Record<string, string> | undefined;
+  /** counted pods per node */
+  perNode: Map<string, number>;
+  /** the selectors known so far that pick these labels */
+  spreads: SpreadCounts[];
+}
+
+interface SpreadCounts {
+  ns: string;
+  matches: (labels: Record<string, string> | undefined) => boolean;
+  perNode: Map<string, number>;
+}
+
+function countIn(g: SpreadGroup, node: string, delta: number): void {
+  g.perNode.set(node, (g.perNode.get(node) ?? 0) + delta);
+  for (const s of g.spreads) s.perNode.set(node, (s.perNode.get(node) ?? 0) + delta);
 }

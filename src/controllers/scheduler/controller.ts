@@ -49,7 +49,12 @@ export function schedulerController(): Controller {
         ctx.requeueAfter(key, previous.backoffUntilMs - ctx.clock.now());
         return;
       }
-      const decision = schedulePod(ctx, pod, () => cache.podsByNode(ctx.api, ctx.state));
+      const decision = schedulePod(
+        ctx,
+        pod,
+        () => cache.podsByNode(ctx.api, ctx.state),
+        (key, ns, matches) => cache.spreadCounter(ctx.api, ctx.state, key, ns, matches),
+      );
       const next = applyDecision(ctx, pod, decision, previous);
       // Assume the pod on its node at once: the informer reports the binding only later.
       if (decision.kind === 'bind') {

@@ -115,9 +115,22 @@ export function matchesNodeAffinity(pod: KubeObject, node: KubeObject): boolean 
   return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
 }
 
-function hostPorts(pod: KubeObject): { port: number; protocol: string; ip: string }[] {
+type HostPort = { port: number; protocol: string; ip: string };
+
+/** The pod's host ports, read once per (frozen) pod object: every node's filter asks for them. */
+function hostPorts(pod: KubeObject): readonly HostPort[] {
+  const hit = hostPortsMemo.get(pod);
+  if (hit) return hit;
+  const out = readHostPorts(pod);
+  if (Object.isFrozen(pod)) hostPortsMemo.set(pod, out);
+  return out;
+}
+
+const hostPortsMemo = new WeakMap<KubeObject, readonly HostPort[]>();
+
+function readHostPorts(pod: KubeObject): HostPort[] {
   const spec = podSpec(pod);
-  const out: { port: number; protocol: string; ip: string }[] = [];
+  const out: HostPort[] = [];
   for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
     for (const p of c.ports ?? []) {
       if (p.hostPort && p.hostPort > 0) out.push({ port: p.hostPort, protocol: p.protocol || 'TCP', ip: p.hostIP || '0.0.0.0' });

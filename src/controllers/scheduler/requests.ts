@@ -28,6 +28,13 @@ function add(into: ResourceAmounts, from: ReadonlyMap<string, number>): void {
   for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) + v);
 }
 
+/** into − from: what a node's running total becomes when a pod leaves it (amounts are integers, so exact). */
+export function subtractAmounts(into: ResourceAmounts, from: ReadonlyMap<string, number>): void {
+  for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) - v);
+}
+
+export { add as addAmounts };
+
 function max(into: ResourceAmounts, from: ResourceAmounts): void {
   for (const [k, v] of from) into.set(k, Math.max(into.get(k) ?? 0, v));
 }
@@ -58,17 +65,21 @@ export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
 
 /** podRequests without the copy, for reading only (sumRequests adds up every pod on a node). */
 export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMap<string, number> {
-  // Objects from the API server are frozen, so a pod's requests can be remembered per object.
+  // Objects from the API server are frozen, so a pod's requests can be remembered per object —
+  // per spec object, as they depend on the spec alone: a status write that keeps the spec object
+  // (the scheduler cache sees every one) is not added up again.
   const memo = nonZero ? memoNonZero : memoPlain;
-  const hit = memo.get(pod);
+  const spec = asPod(pod).spec;
+  const key: object = spec && Object.isFrozen(spec) ? spec : pod;
+  const hit = memo.get(key);
   if (hit) return hit;
   const computed = computePodRequests(pod, nonZero);
-  if (Object.isFrozen(pod)) memo.set(pod, computed);
+  if (Object.isFrozen(key)) memo.set(key, computed);
   return computed;
 }
 
-const memoPlain = new WeakMap<KubeObject, ResourceAmounts>();
-const memoNonZero = new WeakMap<KubeObject, ResourceAmounts>();
+const memoPlain = new WeakMap<object, ResourceAmounts>();
+const memoNonZero = new WeakMap<object, ResourceAmounts>();
 
 function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts {
   const spec = asPod(pod).spec ?? {};
@@ -120,5 +131,14 @@ export function sumRequests(pods: readonly KubeObject[], nonZero = false): Reado
   return out;
 }
 
-const sumPlain = new WeakMap<readonly KubeObject[], ResourceAmounts>();
-const sumNonZero = new WeakMap<readonly KubeObject[], ResourceAmounts>();
+/**
+ * The scheduler cache keeps each node's totals as pods come and go, and tells them here for the
+ * array it hands out: sumRequests then never adds up a node's pods again.
+ */
+export function rememberSums(pods: readonly KubeObject[], plain: ReadonlyMap<string, number>, nonZero: ReadonlyMap<string, number>): void {
+  sumPlain.set(pods, plain);
+  sumNonZero.set(pods, nonZero);
+}
+
+const sumPlain = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();
+const sumNonZero = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();

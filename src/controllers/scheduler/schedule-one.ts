@@ -124,13 +124,15 @@ const selectsMemo = new WeakMap<CompiledLabelSelector, Map<string, boolean>>();
 /**
  * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node,
  * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
- * DefaultPreemption's verdicts. Nodes are considered in name order.
+ * DefaultPreemption's verdicts. Nodes are considered in name order. byNodeOf and spreadCounter
+ * come from the scheduler cache (cache.ts); without them the pods are listed and counted.
  */
 export function schedulePod(
   ctx: ControllerContext,
   pod: KubeObject,
-  byNodeOf: (except: string | undefined) => Map<string, KubeObject[]> = (except) =>
+  byNodeOf: (except: string | undefined) => ReadonlyMap<string, readonly KubeObject[]> = (except) =>
     podsByNode(ctx.api.list(POD, undefined).filter((p) => p.metadata.uid !== except)),
+  spreadCounter?: (key: string, ns: string, matches: SpreadSelector['matches']) => (node: string) => number,
 ): Decision {
   const nodes = ctx.api.list(NODE, undefined);
   if (!nodes.length) return { kind: 'unschedulable', message: NO_NODES_AVAILABLE };
@@ -145,7 +147,8 @@ export function schedulePod(
   }
   if (feasible.length) {
     const spread = spreadSelector(ctx, pod);
-    const scores = scoreCandidates(pod, feasible, spread?.matches, spread?.key);
+    const countOn = spread && spreadCounter ? spreadCounter(spread.key, pod.metadata.namespace ?? '', spread.matches) : undefined;
+    const scores = scoreCandidates(pod, feasible, spread?.matches, spread?.key, countOn);
     const chosen = feasible[selectHost(scores, () => ctx.random.nextUint32())];
     return { kind: 'bind', node: chosen?.node.metadata.name ?? '' };
   }

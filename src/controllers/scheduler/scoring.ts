@@ -68,10 +68,13 @@ export function balancedAllocationScore(pod: KubeObject, c: Candidate): number {
 
 /** TaintToleration's raw score: PreferNoSchedule taints the pod does not tolerate (fewer is better). */
 export function intolerablePreferNoSchedule(pod: KubeObject, node: KubeObject): number {
+  const taints = nodeTaints(node);
+  // Most nodes have no taints: nothing to count, no tolerations to read.
+  if (!taints.length) return 0;
   const tolerations = (asPod(pod).spec?.tolerations ?? []).filter(
     (t) => !t.effect || t.effect === 'PreferNoSchedule',
   );
-  return nodeTaints(node).filter((t) => t.effect === 'PreferNoSchedule' && !tolerations.some((x) => tolerates(x, t))).length;
+  return taints.filter((t) => t.effect === 'PreferNoSchedule' && !tolerations.some((x) => tolerates(x, t))).length;
 }
 
 /** NodeAffinity's raw score: the weights of the preferred terms the node matches (label expressions only). */
@@ -117,19 +120,21 @@ export function defaultNormalize(raw: readonly number[], reverse: boolean): numb
  * emptiest node gets 100: 100 × (max + min − s) / max.
  * Worked example: two nodes, 1 matching pod on the first, 0 on the second: weight ln 4 = 1.386;
  * raw 3 and 2 → normalised 100 × (3 + 2 − 3) / 3 = 66 and 100 × (3 + 2 − 2) / 3 = 100.
- * Without a selector every node scores alike (0).
+ * Without a selector every node scores alike (0). countOn, when given, tells the count per node
+ * name (the scheduler cache keeps it as pods come and go) instead of counting the node's pods.
  */
 export function spreadScores(
   pod: KubeObject,
   candidates: readonly Candidate[],
   matches: ((labels: Record<string, string> | undefined) => boolean) | undefined,
   matchesKey?: string,
+  countOn?: (node: string) => number,
 ): number[] {
   if (!matches) return candidates.map(() => 0);
   const ns = pod.metadata.namespace;
   const weight = Math.log(candidates.length + 2);
   const raw = candidates.map((c) => {
-    const count = matchingCount(c.pods, matchesKey === undefined ? undefined : `${ns ?? ''}\u0000${matchesKey}`, () =>
+    const count = countOn ? countOn(c.node.metadata.name ?? '') : matchingCount(c.pods, matchesKey === undefined ? undefined : `${ns ?? ''}\u0000${matchesKey}`, () =>
       c.pods.filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace === ns && matches(p.metadata.labels)).length,
     );
     return Math.round(count * weight + (HOSTNAME_MAX_SKEW - 1));
@@ -163,10 +168,11 @@ export function scoreCandidates(
   candidates: readonly Candidate[],
   spreadSelector: ((labels: Record<string, string> | undefined) => boolean) | undefined,
   spreadSelectorKey?: string,
+  spreadCountOn?: (node: string) => number,
 ): number[] {
   const taint = defaultNormalize(candidates.map((c) => intolerablePreferNoSchedule(pod, c.node)), true);
   const affinity = defaultNormalize(candidates.map((c) => preferredAffinityWeight(pod, c.node)), false);
-  const spread = spreadScores(pod, candidates, spreadSelector, spreadSelectorKey);
+  const spread = spreadScores(pod, candidates, spreadSelector, spreadSelectorKey, spreadCountOn);
   return candidates.map(
     (c, i) =>
       WEIGHTS.taintToleration * (taint[i] ?? 0) +
