@@ -67,31 +67,45 @@ const MAX_FOLDED = 10_000;
  */
 export function foldQuietResyncs(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFromMs: number): { c: ContainerMemory; folded: FoldedEvent[] } {
   const folded: FoldedEvent[] = [];
+  const r = fold(c, env, untilMs, writableFromMs, (events, atMs) => {
+    for (const e of events) folded.push({ ...e, atMs });
+  });
+  return { c: r, folded };
+}
+
+/**
+ * The fold itself: the container as the quiet resyncs due at or before untilMs leave it, each
+ * resync's events and time told to `resynced` (the same events every time). Callers that only
+ * want the due time or the last instant build no event objects.
+ */
+function fold(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFromMs: number, resynced: (events: readonly KubeletEvent[], atMs: number) => void): ContainerMemory {
   const first = c.dueMs !== undefined && c.dueMs <= untilMs ? quietStep(c, env, writableFromMs) : undefined;
-  if (!first || c.dueMs === undefined) return { c, folded };
+  if (!first || c.dueMs === undefined) return c;
   const row = stepFor(c, env, c.dueMs);
-  for (const e of first.events) folded.push({ ...e, atMs: c.dueMs });
+  resynced(first.events, c.dueMs);
   // A copy of our own, whose due time alone moves on (as enter() would set it, phase unchanged).
   const cur: ContainerMemory = { ...first.c };
   for (let n = 0; n < MAX_FOLDED && cur.dueMs !== undefined && cur.dueMs <= untilMs && cur.dueMs < writableFromMs; n++) {
     const atMs = cur.dueMs;
     if (stepFor(cur, env, atMs) !== row) break;
-    for (const e of first.events) folded.push({ ...e, atMs });
+    resynced(first.events, atMs);
     const delay = DELAYS[cur.phase](cur, env, atMs);
     if (delay === undefined) delete cur.dueMs;
     else cur.dueMs = atMs + delay;
   }
-  return { c: cur, folded };
+  return cur;
 }
 
 /** The container's next step that is not a quiet resync (its due time, undefined if none). */
 export function eventfulDueMs(c: ContainerMemory, env: ContainerEnv, writableFromMs: number): number | undefined {
-  return foldQuietResyncs(c, env, Infinity, writableFromMs).c.dueMs;
+  return fold(c, env, Infinity, writableFromMs, () => {}).dueMs;
 }
 
 /** The latest quiet resync of the container in (afterMs, untilMs] (see Controller.lastQuietInstant). */
 export function lastQuietResyncMs(c: ContainerMemory, env: ContainerEnv, afterMs: number, untilMs: number, writableFromMs: number): number | undefined {
-  const { folded } = foldQuietResyncs(c, env, untilMs, writableFromMs);
-  const last = folded.at(-1)?.atMs;
+  let last: number | undefined;
+  fold(c, env, untilMs, writableFromMs, (events, atMs) => {
+    if (events.length) last = atMs;
+  });
   return last !== undefined && last > afterMs ? last : undefined;
 }
