@@ -86,7 +86,7 @@ export class EventRecorder {
    * counts). Events are recorded in time order, so none comes before the last one accepted.
    */
   firstWrittenMs(source: EventSource): number {
-    const bucket = this.state.get<ObjectEvents>(spamKey(source))?.bucket;
+    const bucket = this.state.peek<ObjectEvents>(spamKey(source))?.bucket;
     return bucket ? firstAcceptMs(bucket, bucket[1]) : -Infinity;
   }
 
@@ -96,7 +96,7 @@ export class EventRecorder {
     const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
     if (e.fieldPath) fields.fieldPath = e.fieldPath;
     let state = states.get(stateKey);
-    if (!state) states.set(stateKey, (state = this.state.get<ObjectEvents>(stateKey) ?? emptyObjectEvents()));
+    if (!state) states.set(stateKey, (state = ownCopy(this.state.peek<ObjectEvents>(stateKey))));
     // undefined: the spam filter drops the event (counted all the same)
     const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
     if (!write) return;
@@ -149,4 +149,13 @@ export class EventRecorder {
 function spamKey(e: EventSource): string {
   const o = e.involved;
   return ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
+}
+
+/**
+ * The recorder's own copy of what it remembers about an object, to correlate events into: the
+ * correlator replaces the bucket and the entries of similar and seen, never changes one in place
+ * (correlator.ts), so copying those two maps leaves the peeked value as it was.
+ */
+function ownCopy(known: Readonly<ObjectEvents> | undefined): ObjectEvents {
+  return known ? { ...known, similar: { ...known.similar }, seen: { ...known.seen } } : emptyObjectEvents();
 }
