@@ -76,7 +76,7 @@ export class EventRecorder {
         }
       }
     } finally {
-      for (const [key, state] of states) this.state.set(key, state);
+      for (const [key, state] of states) this.state.keep(key, state);
     }
   }
 

@@ -54,6 +54,19 @@ export class ComponentState {
     this.store.setMeta(this.key(k), JSON.stringify(value));
   }
 
+  /**
+   * Sets k to value and keeps value as what peek returns for it: for a caller that never changes
+   * value afterwards and whose value is what its JSON reads back as (no undefined members, no
+   * -0 or non-finite numbers), so that the next peek need not parse what was just written.
+   */
+  keep(k: string, value: unknown): void {
+    const key = this.key(k);
+    const text = JSON.stringify(value);
+    this.store.setMeta(key, text);
+    if (this.parsed.size >= MAX_PARSED) this.parsed.clear();
+    this.parsed.set(key, { text, value });
+  }
+
   delete(k: string): void {
     this.store.deleteMeta(this.key(k));
   }

@@ -83,7 +83,7 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       const known = ctx.state.peek<PodMemory>(`pod:${key}`);
       if (!ev.object.metadata.deletionTimestamp && !known) {
         const mem = admit(asPod(ev.object), ctx.clock.now());
-        if (mem) ctx.state.set(`pod:${key}`, mem);
+        if (mem) ctx.state.keep(`pod:${key}`, mem);
       }
       // Its own status write coming back: the sync that wrote it already planned from this pod
       // and scheduled what is due next, so a sync now would find nothing to do.
@@ -330,11 +330,11 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
       ctx.state.delete(`wake:${key}`);
       ctx.api.finishDeletion(PODS, namespace, name);
     } else {
-      ctx.state.set(stateKey, mem);
+      ctx.state.keep(stateKey, mem);
     }
     return;
   }
-  ctx.state.set(stateKey, mem);
+  ctx.state.keep(stateKey, mem);
   wakeAt(ctx, key, plan.nextDueMs, now);
 }
 
