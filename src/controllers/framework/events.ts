@@ -4,7 +4,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';
-import { correlate, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
+import { correlate, countDropped, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
 import { firstAcceptMs } from './events/spam-filter.js';
 
 /** core/v1 Event types. */
@@ -67,13 +67,18 @@ export class EventRecorder {
   recordAll(events: readonly { event: EventSpec; atMs?: number }[]): void {
     const states = new Map<string, ObjectEvents>();
     try {
-      for (const { event, atMs } of events) {
+      for (let i = 0; i < events.length; i++) {
+        const { event, atMs } = events[i]!;
         try {
           this.write(event, atMs ?? this.now(), states);
         } catch (err) {
           if (!(err instanceof StatusError)) throw err;
           this.rejected(event, err);
         }
+        // The same event again right after it (a kubelet's folded resyncs): those only counted, at once.
+        let j = i + 1;
+        while (j < events.length && sameEvent(events[j]!.event, event)) j++;
+        if (j > i + 1) i += this.countDropped(event, events.slice(i + 1, j).map((r) => r.atMs ?? this.now()), states);
       }
     } finally {
       for (const [key, state] of states) this.state.keep(key, state);
@@ -90,11 +95,16 @@ export class EventRecorder {
     return bucket ? firstAcceptMs(bucket, bucket[1]) : -Infinity;
   }
 
+  /** How many of the event's repetitions at `times` (right after a recorded one) the correlator only counts (correlator.ts, countDropped). */
+  private countDropped(e: EventSpec, times: readonly number[], states: Map<string, ObjectEvents>): number {
+    const state = states.get(spamKey(e));
+    return state ? countDropped(state, fieldsOf(e), times) : 0;
+  }
+
   private write(e: EventSpec, nowMs: number, states: Map<string, ObjectEvents>): void {
     const ns = e.involved.metadata.namespace ?? 'default';
     const stateKey = spamKey(e);
-    const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
-    if (e.fieldPath) fields.fieldPath = e.fieldPath;
+    const fields = fieldsOf(e);
     let state = states.get(stateKey);
     if (!state) states.set(stateKey, (state = ownCopy(this.state.peek<ObjectEvents>(stateKey))));
     // undefined: the spam filter drops the event (counted all the same)
@@ -158,4 +168,15 @@ function spamKey(e: EventSource): string {
  */
 function ownCopy(known: Readonly<ObjectEvents> | undefined): ObjectEvents {
   return known ? { ...known, similar: { ...known.similar }, seen: { ...known.seen } } : emptyObjectEvents();
+}
+
+function fieldsOf(e: EventSpec): EventFields {
+  const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
+  if (e.fieldPath) fields.fieldPath = e.fieldPath;
+  return fields;
+}
+
+/** The same event (source, object, and what it says), at another time. */
+function sameEvent(a: EventSpec, b: EventSpec): boolean {
+  return a.involved === b.involved && a.component === b.component && a.host === b.host && a.fieldPath === b.fieldPath && a.type === b.type && a.reason === b.reason && a.message === b.message;
 }
