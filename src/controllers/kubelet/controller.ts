@@ -296,10 +296,13 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   mem = plan.mem;
 
   // Act: events (folded resyncs' first, at their own times), the node's image store, the status, the final delete.
-  const events = plan.events.map((e, i) => ({ e, i })).sort((a, b) => (a.e.atMs ?? now) - (b.e.atMs ?? now) || a.i - b.i);
+  // Mostly in order already (the folded resyncs of one container, then its step): sorted only when not.
+  const at = (e: (typeof plan.events)[number]) => e.atMs ?? now;
+  const ordered = plan.events.every((e, i, all) => i === 0 || at(all[i - 1]!) <= at(e));
+  const events = ordered ? plan.events : plan.events.map((e, i) => ({ e, i })).sort((a, b) => at(a.e) - at(b.e) || a.i - b.i).map(({ e }) => e);
   const host = mem.node;
   ctx.events.recordAll(
-    events.map(({ e }) => ({
+    events.map((e) => ({
       event: {
         involved: pod,
         fieldPath: `spec.containers{${e.container}}`,
