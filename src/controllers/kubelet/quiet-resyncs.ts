@@ -60,25 +60,14 @@ function sameButDue(a: ContainerMemory, b: ContainerMemory): boolean {
 const MAX_FOLDED = 10_000;
 
 /**
- * Folds the container's quiet resyncs due at or before untilMs: the container as they leave it,
- * and their events, each at its resync's time. The first is run in full; the ones after it start
- * from the same memory, so they take the same row to the same phase with the same events, and
- * only the row's guard and the phase's delay need to be asked again at each due time.
+ * Folds the container's quiet resyncs due at or before untilMs: returns the container as they
+ * leave it (c itself when nothing folds), and tells `resynced` each one's events and time (the
+ * same events every time; callers that only want the due time or the last instant build no
+ * event objects). The first is run in full; the ones after it start from the same memory, so
+ * they take the same row to the same phase with the same events, and only the row's guard and
+ * the phase's delay need to be asked again at each due time.
  */
-export function foldQuietResyncs(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFromMs: number): { c: ContainerMemory; folded: FoldedEvent[] } {
-  const folded: FoldedEvent[] = [];
-  const r = fold(c, env, untilMs, writableFromMs, (events, atMs) => {
-    for (const e of events) folded.push({ ...e, atMs });
-  });
-  return { c: r, folded };
-}
-
-/**
- * The fold itself: the container as the quiet resyncs due at or before untilMs leave it, each
- * resync's events and time told to `resynced` (the same events every time). Callers that only
- * want the due time or the last instant build no event objects.
- */
-function fold(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFromMs: number, resynced: (events: readonly KubeletEvent[], atMs: number) => void): ContainerMemory {
+export function foldQuietResyncsEach(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFromMs: number, resynced: (events: readonly KubeletEvent[], atMs: number) => void): ContainerMemory {
   const first = c.dueMs !== undefined && c.dueMs <= untilMs ? quietStep(c, env, writableFromMs) : undefined;
   if (!first || c.dueMs === undefined) return c;
   const row = stepFor(c, env, c.dueMs);
@@ -98,13 +87,13 @@ function fold(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFr
 
 /** The container's next step that is not a quiet resync (its due time, undefined if none). */
 export function eventfulDueMs(c: ContainerMemory, env: ContainerEnv, writableFromMs: number): number | undefined {
-  return fold(c, env, Infinity, writableFromMs, () => {}).dueMs;
+  return foldQuietResyncsEach(c, env, Infinity, writableFromMs, () => {}).dueMs;
 }
 
 /** The latest quiet resync of the container in (afterMs, untilMs] (see Controller.lastQuietInstant). */
 export function lastQuietResyncMs(c: ContainerMemory, env: ContainerEnv, afterMs: number, untilMs: number, writableFromMs: number): number | undefined {
   let last: number | undefined;
-  fold(c, env, untilMs, writableFromMs, (events, atMs) => {
+  foldQuietResyncsEach(c, env, untilMs, writableFromMs, (events, atMs) => {
     if (events.length) last = atMs;
   });
   return last !== undefined && last > afterMs ? last : undefined;
