@@ -4,7 +4,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';
-import { correlate, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
+import { correlate, countDropped, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
 import { firstAcceptMs } from './events/spam-filter.js';
 
 /** core/v1 Event types. */
@@ -67,16 +67,21 @@ export class EventRecorder {
   recordAll(events: readonly { event: EventSpec; atMs?: number }[]): void {
     const states = new Map<string, ObjectEvents>();
     try {
-      for (const { event, atMs } of events) {
+      for (let i = 0; i < events.length; i++) {
+        const { event, atMs } = events[i]!;
         try {
           this.write(event, atMs ?? this.now(), states);
         } catch (err) {
           if (!(err instanceof StatusError)) throw err;
           this.rejected(event, err);
         }
+        // The same event again right after it (a kubelet's folded resyncs): those only counted, at once.
+        let j = i + 1;
+        while (j < events.length && sameEvent(events[j]!.event, event)) j++;
+        if (j > i + 1) i += this.countDropped(event, events.slice(i + 1, j).map((r) => r.atMs ?? this.now()), states);
       }
     } finally {
-      for (const [key, state] of states) this.state.set(key, state);
+      for (const [key, state] of states) this.state.keep(key, state);
     }
   }
 
@@ -86,17 +91,22 @@ export class EventRecorder {
    * counts). Events are recorded in time order, so none comes before the last one accepted.
    */
   firstWrittenMs(source: EventSource): number {
-    const bucket = this.state.get<ObjectEvents>(spamKey(source))?.bucket;
+    const bucket = this.state.peek<ObjectEvents>(spamKey(source))?.bucket;
     return bucket ? firstAcceptMs(bucket, bucket[1]) : -Infinity;
+  }
+
+  /** How many of the event's repetitions at `times` (right after a recorded one) the correlator only counts (correlator.ts, countDropped). */
+  private countDropped(e: EventSpec, times: readonly number[], states: Map<string, ObjectEvents>): number {
+    const state = states.get(spamKey(e));
+    return state ? countDropped(state, fieldsOf(e), times) : 0;
   }
 
   private write(e: EventSpec, nowMs: number, states: Map<string, ObjectEvents>): void {
     const ns = e.involved.metadata.namespace ?? 'default';
     const stateKey = spamKey(e);
-    const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
-    if (e.fieldPath) fields.fieldPath = e.fieldPath;
+    const fields = fieldsOf(e);
     let state = states.get(stateKey);
-    if (!state) states.set(stateKey, (state = this.state.get<ObjectEvents>(stateKey) ?? emptyObjectEvents()));
+    if (!state) states.set(stateKey, (state = ownCopy(this.state.peek<ObjectEvents>(stateKey))));
     // undefined: the spam filter drops the event (counted all the same)
     const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
     if (!write) return;
@@ -149,4 +159,24 @@ export class EventRecorder {
 function spamKey(e: EventSource): string {
   const o = e.involved;
   return ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
+}
+
+/**
+ * The recorder's own copy of what it remembers about an object, to correlate events into: the
+ * correlator replaces the bucket and the entries of similar and seen, never changes one in place
+ * (correlator.ts), so copying those two maps leaves the peeked value as it was.
+ */
+function ownCopy(known: Readonly<ObjectEvents> | undefined): ObjectEvents {
+  return known ? { ...known, similar: { ...known.similar }, seen: { ...known.seen } } : emptyObjectEvents();
+}
+
+function fieldsOf(e: EventSpec): EventFields {
+  const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
+  if (e.fieldPath) fields.fieldPath = e.fieldPath;
+  return fields;
+}
+
+/** The same event (source, object, and what it says), at another time. */
+function sameEvent(a: EventSpec, b: EventSpec): boolean {
+  return a.involved === b.involved && a.component === b.component && a.host === b.host && a.fieldPath === b.fieldPath && a.type === b.type && a.reason === b.reason && a.message === b.message;
 }

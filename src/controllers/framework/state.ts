@@ -5,7 +5,12 @@ import type { Keyspace } from '../../storage/keyspace.js';
  * the cluster file next to the keyspace but outside it, as a real component keeps it in its
  * process — never visible through the API.
  */
+/** Values kept parsed (peek): one per pod and node a kubelet runs, say; beyond it, start over. */
+const MAX_PARSED = 20_000;
+
 export class ComponentState {
+  private readonly parsed = new Map<string, { text: string; value: unknown }>();
+
   constructor(
     private readonly store: Pick<Keyspace, 'getMeta' | 'setMeta'> & { deleteMeta(name: string): void },
     private readonly component: string,
@@ -15,9 +20,29 @@ export class ComponentState {
     return `state:${this.component}:${k}`;
   }
 
+  /** A fresh copy of k's value, the caller's to change. */
   get<T>(k: string): T | undefined {
     const v = this.store.getMeta(this.key(k));
     return v === undefined ? undefined : (JSON.parse(v) as T);
+  }
+
+  /**
+   * k's value, to read and never to change: parsed once per stored text and shared by every
+   * caller that peeks (a kubelet reads a pod's memory at each watch event and sync, the recorder
+   * its spam bucket before each sync's events), so a value that did not change is not parsed
+   * again. The stored text is still asked each time, so a rolled-back transaction or another
+   * writer's value is never missed.
+   */
+  peek<T>(k: string): Readonly<T> | undefined {
+    const key = this.key(k);
+    const text = this.store.getMeta(key);
+    if (text === undefined) return undefined;
+    const known = this.parsed.get(key);
+    if (known && known.text === text) return known.value as T;
+    if (this.parsed.size >= MAX_PARSED) this.parsed.clear();
+    const value = JSON.parse(text) as T;
+    this.parsed.set(key, { text, value });
+    return value;
   }
 
   /** The stored text of k (its JSON), unparsed: a cheap check whether a value is what it was. */
@@ -27,6 +52,19 @@ export class ComponentState {
 
   set(k: string, value: unknown): void {
     this.store.setMeta(this.key(k), JSON.stringify(value));
+  }
+
+  /**
+   * Sets k to value and keeps value as what peek returns for it: for a caller that never changes
+   * value afterwards and whose value is what its JSON reads back as (no undefined members, no
+   * -0 or non-finite numbers), so that the next peek need not parse what was just written.
+   */
+  keep(k: string, value: unknown): void {
+    const key = this.key(k);
+    const text = JSON.stringify(value);
+    this.store.setMeta(key, text);
+    if (this.parsed.size >= MAX_PARSED) this.parsed.clear();
+    this.parsed.set(key, { text, value });
   }
 
   delete(k: string): void {

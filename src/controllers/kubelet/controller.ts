@@ -80,10 +80,10 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       // now, even if it is being deleted by the time the sync reads it (its start is then
       // already under way and is finished before the container is stopped).
       if (ev.type === 'DELETED') return [key];
-      const known = ctx.state.get<PodMemory>(`pod:${key}`);
+      const known = ctx.state.peek<PodMemory>(`pod:${key}`);
       if (!ev.object.metadata.deletionTimestamp && !known) {
         const mem = admit(asPod(ev.object), ctx.clock.now());
-        if (mem) ctx.state.set(`pod:${key}`, mem);
+        if (mem) ctx.state.keep(`pod:${key}`, mem);
       }
       // Its own status write coming back: the sync that wrote it already planned from this pod
       // and scheduled what is due next, so a sync now would find nothing to do.
@@ -122,7 +122,7 @@ function lastQuietTick(ctx: ControllerContext, afterMs: number, untilMs: number)
   for (const obj of ctx.api.list(PODS, undefined)) {
     const pod = asPod(obj);
     const nodeName = pod.spec?.nodeName;
-    const mem = ctx.state.get<PodMemory>(`pod:${objectKey(pod.metadata.namespace, pod.metadata.name ?? '')}`);
+    const mem = ctx.state.peek<PodMemory>(`pod:${objectKey(pod.metadata.namespace, pod.metadata.name ?? '')}`);
     const node = nodeName ? nodeNamed(nodeName) : null;
     if (!mem || mem.uid !== pod.metadata.uid || !node) continue;
     const specs = pod.spec?.containers ?? [];
@@ -132,7 +132,7 @@ function lastQuietTick(ctx: ControllerContext, afterMs: number, untilMs: number)
       const spec = specs[i];
       const env = (): ContainerEnv => {
         envFor ??= containerEnvs(ctx, pod, node, mem, (repos ??= ctx.api.list(IMAGE_REPOSITORIES, undefined)));
-        return envFor(i, new Set(ctx.state.get<string[]>(`images:${mem.node}`) ?? []));
+        return envFor(i, new Set(ctx.state.peek<string[]>(`images:${mem.node}`) ?? []));
       };
       const writable = (): number => (writableFromMs ??= ctx.events.firstWrittenMs(kubeletSource(pod, mem)));
       if (spec && c.phase === 'Running') {
@@ -239,7 +239,8 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   const stateKey = `pod:${key}`;
   const found = ctx.api.tryGet(PODS, namespace, name);
   const pod = found && asPod(found);
-  let mem = ctx.state.get<PodMemory>(stateKey);
+  // Peeked: the kubelet's steps copy the memory and set what they change (lifecycle.ts), never change it.
+  let mem: PodMemory | undefined = ctx.state.peek<PodMemory>(stateKey);
   if (mem && (!pod || pod.metadata.uid !== mem.uid)) {
     forget(ctx, key, mem);
     mem = undefined;
@@ -278,7 +279,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   }
 
   const imagesKey = `images:${mem.node}`;
-  const images = new Set(ctx.state.get<string[]>(imagesKey) ?? []);
+  const images = new Set(ctx.state.peek<string[]>(imagesKey) ?? []);
   const envFor = containerEnvs(ctx, pod, node, mem, ctx.api.listShared(IMAGE_REPOSITORIES, undefined));
   const input = {
     mem,
@@ -295,10 +296,13 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   mem = plan.mem;
 
   // Act: events (folded resyncs' first, at their own times), the node's image store, the status, the final delete.
-  const events = plan.events.map((e, i) => ({ e, i })).sort((a, b) => (a.e.atMs ?? now) - (b.e.atMs ?? now) || a.i - b.i);
+  // Mostly in order already (the folded resyncs of one container, then its step): sorted only when not.
+  const at = (e: (typeof plan.events)[number]) => e.atMs ?? now;
+  const ordered = plan.events.every((e, i, all) => i === 0 || at(all[i - 1]!) <= at(e));
+  const events = ordered ? plan.events : plan.events.map((e, i) => ({ e, i })).sort((a, b) => at(a.e) - at(b.e) || a.i - b.i).map(({ e }) => e);
   const host = mem.node;
   ctx.events.recordAll(
-    events.map(({ e }) => ({
+    events.map((e) => ({
       event: {
         involved: pod,
         fieldPath: `spec.containers{${e.container}}`,
@@ -329,11 +333,11 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
       ctx.state.delete(`wake:${key}`);
       ctx.api.finishDeletion(PODS, namespace, name);
     } else {
-      ctx.state.set(stateKey, mem);
+      ctx.state.keep(stateKey, mem);
     }
     return;
   }
-  ctx.state.set(stateKey, mem);
+  ctx.state.keep(stateKey, mem);
   wakeAt(ctx, key, plan.nextDueMs, now);
 }
 

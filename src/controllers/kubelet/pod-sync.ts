@@ -2,7 +2,7 @@ import type { ContainerMemory, PodMemory } from './memory.js';
 import { enter, kill, runStep, type ContainerEnv, type KubeletEvent } from './lifecycle.js';
 import { nextProbeMs, runDueProbe } from './probing.js';
 import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
-import { eventfulDueMs, foldQuietResyncs } from './quiet-resyncs.js';
+import { eventfulDueMs, foldQuietResyncsEach } from './quiet-resyncs.js';
 import { eventfulProbeTickMs, foldDroppedProbeTick } from './dropped-probe-ticks.js';
 
 /**
@@ -102,10 +102,12 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
       const env = input.envFor(i, images);
       if (stepDue !== undefined && (probeDue === undefined || stepDue <= probeDue)) {
         if (input.writableFromMs !== undefined) {
-          const f = foldQuietResyncs(c, env, now, input.writableFromMs);
-          if (f.c !== c) {
-            for (const e of f.folded) events.push({ ...e, container: c.name });
-            c = f.c;
+          const name = c.name;
+          const folded = foldQuietResyncsEach(c, env, now, input.writableFromMs, (resync, atMs) => {
+            for (const e of resync) events.push({ ...e, container: name, atMs });
+          });
+          if (folded !== c) {
+            c = folded;
             continue;
           }
         }

@@ -60,38 +60,41 @@ function sameButDue(a: ContainerMemory, b: ContainerMemory): boolean {
 const MAX_FOLDED = 10_000;
 
 /**
- * Folds the container's quiet resyncs due at or before untilMs: the container as they leave it,
- * and their events, each at its resync's time. The first is run in full; the ones after it start
- * from the same memory, so they take the same row to the same phase with the same events, and
- * only the row's guard and the phase's delay need to be asked again at each due time.
+ * Folds the container's quiet resyncs due at or before untilMs: returns the container as they
+ * leave it (c itself when nothing folds), and tells `resynced` each one's events and time (the
+ * same events every time; callers that only want the due time or the last instant build no
+ * event objects). The first is run in full; the ones after it start from the same memory, so
+ * they take the same row to the same phase with the same events, and only the row's guard and
+ * the phase's delay need to be asked again at each due time.
  */
-export function foldQuietResyncs(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFromMs: number): { c: ContainerMemory; folded: FoldedEvent[] } {
-  const folded: FoldedEvent[] = [];
+export function foldQuietResyncsEach(c: ContainerMemory, env: ContainerEnv, untilMs: number, writableFromMs: number, resynced: (events: readonly KubeletEvent[], atMs: number) => void): ContainerMemory {
   const first = c.dueMs !== undefined && c.dueMs <= untilMs ? quietStep(c, env, writableFromMs) : undefined;
-  if (!first || c.dueMs === undefined) return { c, folded };
+  if (!first || c.dueMs === undefined) return c;
   const row = stepFor(c, env, c.dueMs);
-  for (const e of first.events) folded.push({ ...e, atMs: c.dueMs });
+  resynced(first.events, c.dueMs);
   // A copy of our own, whose due time alone moves on (as enter() would set it, phase unchanged).
   const cur: ContainerMemory = { ...first.c };
   for (let n = 0; n < MAX_FOLDED && cur.dueMs !== undefined && cur.dueMs <= untilMs && cur.dueMs < writableFromMs; n++) {
     const atMs = cur.dueMs;
     if (stepFor(cur, env, atMs) !== row) break;
-    for (const e of first.events) folded.push({ ...e, atMs });
+    resynced(first.events, atMs);
     const delay = DELAYS[cur.phase](cur, env, atMs);
     if (delay === undefined) delete cur.dueMs;
     else cur.dueMs = atMs + delay;
   }
-  return { c: cur, folded };
+  return cur;
 }
 
 /** The container's next step that is not a quiet resync (its due time, undefined if none). */
 export function eventfulDueMs(c: ContainerMemory, env: ContainerEnv, writableFromMs: number): number | undefined {
-  return foldQuietResyncs(c, env, Infinity, writableFromMs).c.dueMs;
+  return foldQuietResyncsEach(c, env, Infinity, writableFromMs, () => {}).dueMs;
 }
 
 /** The latest quiet resync of the container in (afterMs, untilMs] (see Controller.lastQuietInstant). */
 export function lastQuietResyncMs(c: ContainerMemory, env: ContainerEnv, afterMs: number, untilMs: number, writableFromMs: number): number | undefined {
-  const { folded } = foldQuietResyncs(c, env, untilMs, writableFromMs);
-  const last = folded.at(-1)?.atMs;
+  let last: number | undefined;
+  foldQuietResyncsEach(c, env, untilMs, writableFromMs, (events, atMs) => {
+    if (events.length) last = atMs;
+  });
   return last !== undefined && last > afterMs ? last : undefined;
 }

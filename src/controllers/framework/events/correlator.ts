@@ -1,4 +1,4 @@
-import { aggregate, AGGREGATE_PREFIX, type AggregateRecord } from './aggregator.js';
+import { aggregate, AGGREGATE_INTERVAL_MS, AGGREGATE_MAX_EVENTS, AGGREGATE_PREFIX, type AggregateRecord } from './aggregator.js';
 import { tryAccept, type SpamBucket } from './spam-filter.js';
 
 /**
@@ -105,4 +105,35 @@ export function correlate(state: ObjectEvents, e: EventFields, nowMs: number, ne
   if (accept.bucket) state.bucket = accept.bucket;
   const message = agg.aggregate ? AGGREGATE_PREFIX + e.message : e.message;
   return { nameSuffix: seen[2], count: seen[0], firstMs: seen[1], message };
+}
+
+/**
+ * EventCorrelate of the same event again at each of `times` (in order), as long as each one is
+ * only counted: similar to the last one recorded (within the aggregator's interval, its message
+ * already in the record, so not an aggregate), already seen, and dropped by the spam filter.
+ * Returns how many of the times were taken (the rest go through correlate one by one). The
+ * state ends as correlate would leave it after each of them, built once: the record's
+ * lastTimestamp at the last time, the count up by that many, the bucket as it was (a rejected
+ * event leaves it so). A kubelet's folded back-off resyncs record ~30 BackOff events in a row.
+ */
+export function countDropped(state: ObjectEvents, e: EventFields, times: readonly number[]): number {
+  const similarKey = `${e.type}|${e.reason}`;
+  const hash = hashOf(e.message);
+  const record = state.similar[similarKey];
+  if (!record || record.length - 1 >= AGGREGATE_MAX_EVENTS || !record.includes(hash, 1)) return 0;
+  const key = `${e.fieldPath ?? ''}|${similarKey}|${hash}`;
+  const last = state.seen[key];
+  if (!last) return 0;
+  let lastMs = record[0];
+  let n = 0;
+  while (n < times.length) {
+    const t = times[n]!;
+    if (t - lastMs > AGGREGATE_INTERVAL_MS || tryAccept(state.bucket, t).accepted) break;
+    lastMs = t;
+    n++;
+  }
+  if (n === 0) return 0;
+  state.similar[similarKey] = [lastMs, ...record.slice(1).map(String)];
+  state.seen[key] = [last[0] + n, last[1], last[2]];
+  return n;
 }
