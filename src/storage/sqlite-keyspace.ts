@@ -92,9 +92,6 @@ export class SqliteKeyspace implements Keyspace {
       insertNew: this.db.prepare<[string, string, number, number]>(
         'INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING',
       ),
-      updateIf: this.db.prepare<[string, number, string, number], { create_revision: number }>(
-        'UPDATE kv SET value = ?, mod_revision = ? WHERE key = ? AND mod_revision = ? RETURNING create_revision',
-      ),
       del: this.db.prepare('DELETE FROM kv WHERE key = ?'),
       log: this.db.prepare(
         'INSERT INTO log (revision, key, type, value, create_revision, prev_value, prev_mod_revision, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -226,19 +223,16 @@ export class SqliteKeyspace implements Keyspace {
 
   put(key: string, value: string, expectedModRevision?: number): number {
     return this.transaction(() => {
-      // With a precondition, the write and its check are one statement: the key's revisions
-      // need no read of their own (most writes are an update of what the writer read, or a create).
-      if (expectedModRevision !== undefined) {
+      // A create is its own check: the insert writes nothing when the key exists, and the key's
+      // revisions need no read of their own. (An update with a precondition takes the path below:
+      // its log row must take the superseded value over from kv before kv is overwritten.)
+      if (expectedModRevision === 0) {
         const rev = this.revision() + 1;
-        const created = this.writeIf(key, value, rev, expectedModRevision);
-        if (created !== undefined) {
+        if (this.stmts.insertNew.run(key, value, rev, rev).changes === 1) {
           this.nextRevision();
-          const prevMod = expectedModRevision === 0 ? null : expectedModRevision;
-          this.stmts.log.run(rev, key, 'PUT', value, created, null, prevMod, this.stampTime());
+          this.log.put({ revision: rev, key, created: rev, prev: null, time: this.stampTime() }, value, false);
           return rev;
         }
-        // Not written: the precondition failed, said with the revision the key has.
-        checkPrecondition(key, this.revisions(key), expectedModRevision);
       }
       const prev = this.revisions(key);
       checkPrecondition(key, prev, expectedModRevision);
@@ -251,15 +245,6 @@ export class SqliteKeyspace implements Keyspace {
       this.stmts.upsert.run(key, value, created, rev);
       return rev;
     });
-  }
-
-  /**
-   * Writes key at revision rev if its modRevision is `expected` (0: it must not exist); returns
-   * its createRevision, or undefined (nothing written) when the precondition does not hold.
-   */
-  private writeIf(key: string, value: string, rev: number, expected: number): number | undefined {
-    if (expected === 0) return this.stmts.insertNew.run(key, value, rev, rev).changes === 1 ? rev : undefined;
-    return this.stmts.updateIf.get(value, rev, key, expected)?.create_revision;
   }
 
   delete(key: string, expectedModRevision?: number): number | undefined {

@@ -226,3 +226,29 @@ test('compaction also drops the values later rows carried for the compacted writ
   assert.equal(ks.valueAt(a, upTo - 1), undefined);
   assert.equal(ks.valueAt(a, ra), pod('a', 'Running'));
 });
+
+test('writes with a precondition keep each value once too, and every revision reads back its own value', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  // create without a precondition, create with one (0), update with one, update without
+  const r1 = ks.put('/registry/pods/default/a', pod('a', 'Pending'));
+  const r2 = ks.put('/registry/pods/default/b', pod('b', 'Pending'), 0);
+  const r3 = ks.put('/registry/pods/default/a', pod('a', 'Running'), r1);
+  const r4 = ks.put('/registry/pods/default/b', pod('b', 'Running'), r2);
+  const r5 = ks.put('/registry/pods/default/a', pod('a', 'Succeeded'), r3);
+  const r6 = ks.put('/registry/pods/default/b', pod('b', 'Failed'));
+  assert.deepEqual(
+    ks.changesSince(r1 - 1, '/registry/pods/').map((e) => [e.kv.modRevision, e.kv.value]),
+    [
+      [r1, pod('a', 'Pending')],
+      [r2, pod('b', 'Pending')],
+      [r3, pod('a', 'Running')],
+      [r4, pod('b', 'Running')],
+      [r5, pod('a', 'Succeeded')],
+      [r6, pod('b', 'Failed')],
+    ],
+  );
+  assert.equal(ks.valueAt('/registry/pods/default/a', r3), pod('a', 'Running'));
+  // No row holds a full copy of a value that is a key's current one or that the next write carries.
+  for (const row of rawLog(ks)) assert.equal(row.value, '', `row ${row.revision} holds its value`);
+  assert.throws(() => ks.put('/registry/pods/default/a', pod('a', 'x'), 0), /exists|mismatch|revision/i);
+});
