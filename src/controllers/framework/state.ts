@@ -1,13 +1,13 @@
 import type { Keyspace } from '../../storage/keyspace.js';
 
+/** Values kept parsed (peek): one per pod and node a kubelet runs, say; beyond it, start over. */
+const MAX_PARSED = 20_000;
+
 /**
  * A component's own memory (a kubelet's probe counters, a recorder's aggregation cache): kept in
  * the cluster file next to the keyspace but outside it, as a real component keeps it in its
  * process — never visible through the API.
  */
-/** Values kept parsed (peek): one per pod and node a kubelet runs, say; beyond it, start over. */
-const MAX_PARSED = 20_000;
-
 export class ComponentState {
   private readonly parsed = new Map<string, { text: string; value: unknown }>();
 
