@@ -95,9 +95,9 @@ export function openClusterFile(path: string): OpenedClusterFile {
     } else if (kind.kind === 'older') {
       migrate(db, path, readOnly, kind.version);
     }
-    if (!readOnly) ensureLabelIndex(db);
-    if (!readOnly) ensureControllerIndex(db);
     if (!readOnly) {
+      ensureLabelIndex(db);
+      ensureControllerIndex(db);
       db.pragma('synchronous = NORMAL');
       // SQLite checkpoints the WAL itself (at a commit that leaves it over 1,000 pages, and when the
       // last connection closes), but never shrinks it: one large step (an apply of 10,000 pods)

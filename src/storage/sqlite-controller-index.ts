@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ensureDerivedIndex, hasTrigger, type KvRow } from './sqlite-derived-index.js';
 
 /**
  * The controller index of the cluster file: per current value whose ownerReferences name a
@@ -67,26 +68,12 @@ const FILL = `INSERT OR IGNORE INTO controllers (key, uid)
     WHERE r.type = 'object' AND json_type(r.value, '$.controller') = 'true'
   ) WHERE n = 1 AND t = 'text' AND uid != ''`;
 
-function hasControllerIndex(db: Database.Database): boolean {
-  const row = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = 'kv_controllers_delete'").get();
-  return (row?.n ?? 0) > 0;
-}
+/** The trigger whose presence says the file has the controller index. */
+const MARKER = 'kv_controllers_delete';
 
 /** Creates the controller index of a writable cluster file that has none yet, filled from kv (once). */
 export function ensureControllerIndex(db: Database.Database): void {
-  if (hasControllerIndex(db)) return;
-  db.transaction(() => {
-    if (hasControllerIndex(db)) return;
-    db.exec(SCHEMA);
-    db.exec(FILL);
-  }).immediate();
-}
-
-export interface ControlledRow {
-  key: string;
-  value: string;
-  create_revision: number;
-  mod_revision: number;
+  ensureDerivedIndex(db, MARKER, SCHEMA, FILL);
 }
 
 /**
@@ -94,9 +81,9 @@ export interface ControlledRow {
  * outside CONTROLLED, or a file without the index (a read-only file from before it): the caller
  * lists instead.
  */
-export function controllerSelection(db: Database.Database): ((from: string, to: string, uid: string) => ControlledRow[] | undefined) | undefined {
-  if (!hasControllerIndex(db)) return undefined;
-  const stmt = db.prepare<[string, string, string], ControlledRow>(
+export function controllerSelection(db: Database.Database): ((from: string, to: string, uid: string) => KvRow[] | undefined) | undefined {
+  if (!hasTrigger(db, MARKER)) return undefined;
+  const stmt = db.prepare<[string, string, string], KvRow>(
     'SELECT kv.key, kv.value, kv.create_revision, kv.mod_revision FROM controllers INDEXED BY controllers_by_uid CROSS JOIN kv ON kv.key = controllers.key ' +
       'WHERE controllers.uid = ? AND controllers.key >= ? AND controllers.key < ? ORDER BY controllers.key',
   );

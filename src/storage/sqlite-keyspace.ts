@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { openClusterFile } from './cluster-file.js';
 import { labelSelection } from './sqlite-label-index.js';
 import { controllerSelection } from './sqlite-controller-index.js';
+import type { KvRow } from './sqlite-derived-index.js';
 import { CorruptClusterFile, clusterFileError, damageFoundIn, forgetDamage, sqliteCode } from './cluster-file-errors.js';
 import {
   type KeyEvent,
@@ -12,17 +13,6 @@ import {
   RevisionMismatch,
 } from './keyspace.js';
 import { LOG_ROW_COLUMNS, LogValues } from './sqlite-log.js';
-
-/**
- * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
- * (schema and the file's checks: sqlite-schema.ts, cluster-file.ts).
- */
-interface KvRow {
-  key: string;
-  value: string;
-  create_revision: number;
-  mod_revision: number;
-}
 
 interface LogRow {
   revision: number;
@@ -51,6 +41,10 @@ function prefixEnd(prefix: string): string {
   return prefix + '\u{10FFFF}';
 }
 
+/**
+ * SQLite implementation of the keyspace: the current state in `kv`, every write in `log`
+ * (schema and the file's checks: sqlite-schema.ts, cluster-file.ts).
+ */
 export class SqliteKeyspace implements Keyspace {
   /** the open database, for the other tables of the cluster file (timers) */
   readonly db: Database.Database;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ensureDerivedIndex, hasTrigger, type KvRow } from './sqlite-derived-index.js';
 
 /**
  * The label index of the cluster file: one row per (key, label) of every current value, so that
@@ -52,10 +53,8 @@ const FILL = `INSERT OR IGNORE INTO labels (key, name, value)
   FROM (SELECT key, value FROM kv WHERE json_valid(value)) AS v, json_each(v.value, '$.metadata.labels') AS l
   WHERE l.type = 'text' AND typeof(l.key) = 'text'`;
 
-function hasLabelIndex(db: Database.Database): boolean {
-  const row = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = 'kv_labels_delete'").get();
-  return (row?.n ?? 0) > 0;
-}
+/** The trigger whose presence says the file has the label index. */
+const MARKER = 'kv_labels_delete';
 
 /**
  * Creates the label index of a writable cluster file that has none yet, filling it from kv in the
@@ -63,20 +62,7 @@ function hasLabelIndex(db: Database.Database): boolean {
  * one (labelSelection falls back to reading the values).
  */
 export function ensureLabelIndex(db: Database.Database): void {
-  if (hasLabelIndex(db)) return;
-  db.transaction(() => {
-    // Another process may have created it between our look and our write lock.
-    if (hasLabelIndex(db)) return;
-    db.exec(SCHEMA);
-    db.exec(FILL);
-  }).immediate();
-}
-
-export interface LabelledRow {
-  key: string;
-  value: string;
-  create_revision: number;
-  mod_revision: number;
+  ensureDerivedIndex(db, MARKER, SCHEMA, FILL);
 }
 
 /**
@@ -85,7 +71,7 @@ export interface LabelledRow {
  * (json_extract, which fails on a value that is not JSON: `badValue` names the first one).
  */
 export interface LabelSelection {
-  select(from: string, to: string, name: string, value: string): LabelledRow[];
+  select(from: string, to: string, name: string, value: string): KvRow[];
   /** the first key under [from, to) whose value is not JSON */
   badValue(from: string, to: string): string | undefined;
 }
@@ -93,14 +79,14 @@ export interface LabelSelection {
 export function labelSelection(db: Database.Database): LabelSelection {
   const bad = db.prepare<[string, string], { key: string }>('SELECT key FROM kv WHERE key >= ? AND key < ? AND json_valid(value) = 0 ORDER BY key LIMIT 1');
   const badValue = (from: string, to: string) => bad.get(from, to)?.key;
-  if (hasLabelIndex(db)) {
-    const stmt = db.prepare<[string, string, string, string], LabelledRow>(
+  if (hasTrigger(db, MARKER)) {
+    const stmt = db.prepare<[string, string, string, string], KvRow>(
       'SELECT kv.key, kv.value, kv.create_revision, kv.mod_revision FROM labels INDEXED BY labels_by_value CROSS JOIN kv ON kv.key = labels.key ' +
         'WHERE labels.name = ? AND labels.value = ? AND labels.key >= ? AND labels.key < ? ORDER BY labels.key',
     );
     return { select: (from, to, name, value) => stmt.all(name, value, from, to), badValue };
   }
-  const path = db.prepare<[string, string, string, string], LabelledRow>(
+  const path = db.prepare<[string, string, string, string], KvRow>(
     'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND json_extract(value, ?) = ? ORDER BY key',
   );
   return { select: (from, to, name, value) => path.all(from, to, labelPath(name), value), badValue };
