@@ -1,6 +1,6 @@
 import type { Container } from '../../api/core/v1/container.js';
 import type { StepResult } from './lifecycle.js';
-import type { ContainerMemory } from './memory.js';
+import { sameExcept, type ContainerMemory } from './memory.js';
 import { nextProbeMs, runDueProbe, type ProbeContext } from './probing.js';
 import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
 import type { FoldedEvent } from './quiet-resyncs.js';
@@ -24,17 +24,8 @@ import type { FoldedEvent } from './quiet-resyncs.js';
 export function droppedProbeTick(c: ContainerMemory, pc: ProbeContext, tickMs: number, writableFromMs: number): StepResult | undefined {
   if (tickMs >= writableFromMs || nextProbeMs(c) !== tickMs) return undefined;
   const r = runDueProbe(c, pc, tickMs);
-  if (!r || !sameButProbes(r.c, c)) return undefined;
+  if (!r || !sameExcept(r.c, c, 'probes')) return undefined;
   return r;
-}
-
-/** Only the probes' memory differs (a probe tick copies the memory and sets what it changes: a shallow comparison). */
-function sameButProbes(a: ContainerMemory, b: ContainerMemory): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    if (k !== 'probes' && a[k as keyof ContainerMemory] !== b[k as keyof ContainerMemory]) return false;
-  }
-  return true;
 }
 
 /** A guard: 300 s of 1-s probes is 300 ticks. */

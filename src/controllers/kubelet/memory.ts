@@ -106,3 +106,16 @@ export interface PodMemory {
 export function newContainerMemory(name: string, dueMs: number): ContainerMemory {
   return { name, phase: 'Creating', dueMs, restartCount: 0, started: false, ready: false, probes: {}, pullFailures: 0 };
 }
+
+/**
+ * The two memories are the same but for `except`. A step or a probe tick copies the memory and
+ * sets what it changes (lifecycle.ts, probing.ts), so what it left alone is the same value: a
+ * shallow comparison.
+ */
+export function sameExcept(a: ContainerMemory, b: ContainerMemory, except: keyof ContainerMemory): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (k !== except && a[k as keyof ContainerMemory] !== b[k as keyof ContainerMemory]) return false;
+  }
+  return true;
+}

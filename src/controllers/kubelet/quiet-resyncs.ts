@@ -1,5 +1,5 @@
 import { DELAYS, runStep, stepFor, type ContainerEnv, type KubeletEvent, type StepResult } from './lifecycle.js';
-import type { ContainerMemory } from './memory.js';
+import { sameExcept, type ContainerMemory } from './memory.js';
 import { nextProbeMs } from './probing.js';
 
 /**
@@ -40,20 +40,8 @@ function quietStep(c: ContainerMemory, env: ContainerEnv, writableFromMs: number
   if (t === undefined || t >= writableFromMs || nextProbeMs(c) !== undefined) return undefined;
   if (c.phase !== 'CrashLoopBackOff' && c.phase !== 'ImagePullBackOff') return undefined;
   const r = runStep(c, env, t);
-  if (r.pulledImage !== undefined || !sameButDue(r.c, c)) return undefined;
+  if (r.pulledImage !== undefined || !sameExcept(r.c, c, 'dueMs')) return undefined;
   return r;
-}
-
-/**
- * The step left the container as it was but for its due time. A step copies the memory and sets
- * what it changes (lifecycle.ts), so what it left alone is the same value: a shallow comparison.
- */
-function sameButDue(a: ContainerMemory, b: ContainerMemory): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    if (k !== 'dueMs' && a[k as keyof ContainerMemory] !== b[k as keyof ContainerMemory]) return false;
-  }
-  return true;
 }
 
 /** A guard: a back-off is at most 5 min, 30 resyncs; anything longer is a bug. */
