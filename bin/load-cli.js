@@ -1,8 +1,8 @@
 'use strict';
 // Loads the CLI for bin/kubemu. Prefers dist/kubemu.js: the modules a short command loads, packed into
-// one file by scripts/bundle.mjs (which compiles the others from dist/src itself), compiled with the V8
-// code cache stored beside it (dist/kubemu.cache); that spares a short command most of its module
-// resolution and compilation. Falls back to the separate modules in dist/src when the pack is missing or
+// one file by scripts/bundle.mjs (which compiles the others from dist/src itself, with their code cache
+// from dist/modules.cache), compiled with the V8 code cache stored beside it (dist/kubemu.cache); that
+// spares a short command most of its module resolution and compilation. Falls back to the separate modules in dist/src when the pack is missing or
 // older than the last tsc build (dist/.tsbuildinfo), so a plain `tsc` never runs stale code. A cache V8
 // rejects (another Node version) only costs the speed-up.
 const fs = require('node:fs');
