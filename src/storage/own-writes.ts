@@ -37,14 +37,16 @@ export class OwnWrites {
   /** index of the first live entry in `entries` (dropping from the front without copying) */
   private start = 0;
   private chars = 0;
+  /**
+   * the revision of the last write recorded, kept when the entries up to it are dropped: the
+   * journal then still vouches that nothing came after it (a reader at the file's revision gets
+   * nothing without a query)
+   */
+  private last: number | undefined;
 
-  /** the revision of the first entry held (undefined: none) */
+  /** the revision of the first entry held (the one after `last` when none is) */
   private get first(): number | undefined {
-    return this.entries[this.start]?.revision;
-  }
-
-  private get last(): number | undefined {
-    return this.entries.length > this.start ? this.entries[this.entries.length - 1]!.revision : undefined;
+    return this.entries[this.start]?.revision ?? (this.last === undefined ? undefined : this.last + 1);
   }
 
   record(w: OwnWrite): void {
@@ -52,19 +54,21 @@ export class OwnWrites {
     // half-way) breaks the run: start again from this one.
     if (this.last !== undefined && w.revision !== this.last + 1) this.forget();
     this.entries.push(w);
+    this.last = w.revision;
     this.chars += w.value.length + (w.deletedValue?.length ?? 0);
     while (this.chars > MAX_CHARS && this.entries.length > this.start) this.dropFirst();
   }
 
   /** Drops the writes up to a revision (compacted: no reader may ask for them). */
   dropThrough(revision: number): void {
-    while (this.first !== undefined && this.first <= revision) this.dropFirst();
+    while (this.entries.length > this.start && this.entries[this.start]!.revision <= revision) this.dropFirst();
   }
 
   forget(): void {
     this.entries = [];
     this.start = 0;
     this.chars = 0;
+    this.last = undefined;
   }
 
   /**

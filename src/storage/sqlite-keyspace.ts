@@ -79,8 +79,8 @@ export class SqliteKeyspace implements Keyspace {
       // the objects of one controller, through the controller index (sqlite-controller-index.ts)
       controlled: controllerSelection(this.db),
       rev: this.db.prepare<[string], { mod_revision: number }>('SELECT mod_revision FROM kv WHERE key = ?'),
-      revs: this.db.prepare<[string], { create_revision: number; mod_revision: number }>(
-        'SELECT create_revision, mod_revision FROM kv WHERE key = ?',
+      revsValue: this.db.prepare<[string], { create_revision: number; mod_revision: number; value: string }>(
+        'SELECT create_revision, mod_revision, value FROM kv WHERE key = ?',
       ),
       listRevs: this.db.prepare<[string, string], { key: string; mod_revision: number }>(
         'SELECT key, mod_revision FROM kv WHERE key >= ? AND key < ? ORDER BY key',
@@ -223,10 +223,10 @@ export class SqliteKeyspace implements Keyspace {
     return rev;
   }
 
-  /** create/mod revision of a key without reading its value */
-  private revisions(key: string): { createRevision: number; modRevision: number } | undefined {
-    const r = this.stmts.revs.get(key);
-    return r ? { createRevision: r.create_revision, modRevision: r.mod_revision } : undefined;
+  /** create/mod revision of a key and its value (which the log row of an update takes over) */
+  private current(key: string): { createRevision: number; modRevision: number; value: string } | undefined {
+    const r = this.stmts.revsValue.get(key);
+    return r ? { createRevision: r.create_revision, modRevision: r.mod_revision, value: r.value } : undefined;
   }
 
   put(key: string, value: string, expectedModRevision?: number): number {
@@ -239,19 +239,19 @@ export class SqliteKeyspace implements Keyspace {
         if (this.stmts.insertNew.run(key, value, rev, rev).changes === 1) {
           this.nextRevision();
           const time = this.stampTime();
-          this.log.put({ revision: rev, key, created: rev, prev: null, time }, value, false);
+          this.log.put({ revision: rev, key, created: rev, prev: null, time }, value, undefined);
           this.recordOwn({ revision: rev, key, type: 'PUT', value, createRevision: rev, prevModRevision: null, timeMs: time });
           return rev;
         }
       }
-      const prev = this.revisions(key);
+      const prev = this.current(key);
       checkPrecondition(key, prev, expectedModRevision);
       const rev = this.nextRevision();
       const created = prev ? prev.createRevision : rev;
       // The log keeps each value once (sqlite-log.ts): the new one is kv's; the row takes over
       // the superseded one from kv, before the upsert, unless compaction already dropped its row.
       const row = { revision: rev, key, created, prev: prev?.modRevision ?? null, time: this.stampTime() };
-      this.log.put(row, value, prev !== undefined && prev.modRevision > this.compactedRevision());
+      this.log.put(row, value, prev !== undefined && prev.modRevision > this.compactedRevision() ? prev.value : undefined);
       this.stmts.upsert.run(key, value, created, rev);
       this.recordOwn({ revision: rev, key, type: 'PUT', value, createRevision: created, prevModRevision: row.prev, timeMs: row.time });
       return rev;

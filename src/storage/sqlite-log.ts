@@ -108,7 +108,6 @@ export class LogValues {
 
   constructor(private readonly db: Database.Database) {
     this.stmts = {
-      kvValue: db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?'),
       put: db.prepare<[LogPut]>(`${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, NULL, @prev, @time)`),
       putFull: db.prepare<[LogPut]>(
         `${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, (SELECT value FROM kv WHERE key = @key), @prev, @time)`,
@@ -130,17 +129,19 @@ export class LogValues {
   }
 
   /**
-   * The log row of a PUT of `value`, written before kv takes the value; `supersedes`: the key's
-   * previous write is still in the log, so its value (kv's) moves into the new row.
+   * The log row of a PUT of `value`, written before kv takes the value; `superseded`: kv's value
+   * (the key's previous write), when that write is still in the log, so its value moves into the
+   * new row (the caller read it with the key's revisions, one lookup of kv for both).
    */
-  put(row: LogPut, value: string, supersedes: boolean): void {
-    if (!supersedes) {
+  put(row: LogPut, value: string, superseded: string | undefined): void {
+    if (superseded === undefined) {
       this.stmts.put.run(row);
       return;
     }
-    const old = this.stmts.kvValue.get(row.key)?.value;
-    const delta = old === undefined ? undefined : encodeDelta(old, value);
+    const delta = encodeDelta(superseded, value);
     if (delta) this.stmts.putDelta.run({ ...row, delta });
+    // kv's value copied inside SQLite, byte for byte (a value another writer stored as TEXT that is
+    // not UTF-8 would not survive the way through a JavaScript string)
     else this.stmts.putFull.run(row);
   }
 

@@ -168,17 +168,18 @@ test('changesSince up to a time stops at the first row written later, even in a 
   assert.deepEqual(ks.changesSince(from).length, 4);
 });
 
-test('a create does not read the key first, an update reads its revisions once; a failed one says the revision the key has', () => {
+test('a create does not read the key first, an update reads its revisions and value once; a failed one says the revision the key has', () => {
   const ks = new SqliteKeyspace(':memory:');
-  const stmts = (ks as unknown as { stmts: { revs: { get: (...a: unknown[]) => unknown } } }).stmts;
+  const stmts = (ks as unknown as { stmts: { revsValue: { get: (...a: unknown[]) => unknown } } }).stmts;
   let revisionReads = 0;
-  const get = stmts.revs.get.bind(stmts.revs);
-  stmts.revs.get = (...a: unknown[]) => (revisionReads++, get(...a));
+  const get = stmts.revsValue.get.bind(stmts.revsValue);
+  stmts.revsValue.get = (...a: unknown[]) => (revisionReads++, get(...a));
   const r1 = ks.put('/k', 'v1', 0);
   assert.equal(revisionReads, 0);
   // The update's log row takes the superseded value over from kv before kv is overwritten.
   const r2 = ks.put('/k', 'v2', r1);
   assert.equal(revisionReads, 1);
+  assert.equal(ks.valueAt('/k', r1), 'v1');
   assert.deepEqual(ks.get('/k'), { key: '/k', value: 'v2', createRevision: r1, modRevision: r2 });
   const [created, updated] = ks.changesSince(0, '/k');
   assert.equal(created?.prevModRevision, undefined);
