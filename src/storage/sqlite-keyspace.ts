@@ -495,7 +495,12 @@ export class SqliteKeyspace implements Keyspace {
 
   private flushMeta(): void {
     if (!this.metaDirty) return;
-    for (const name of this.metaDirty) {
+    // In name order: a step of the 10,000-pod cluster writes back thousands of components' entries
+    // (each pod's kubelet memory), which in the order they were set land on b-tree pages at random;
+    // sorted, consecutive writes mostly hit the page the last one loaded (7,000 entries of large.db:
+    // ~15 -> ~10 µs CPU each). The rows written are the same in any order.
+    const names = [...this.metaDirty].sort();
+    for (const name of names) {
       const v = this.metaKnown.get(name);
       if (v === undefined) this.stmts.deleteMeta.run(name);
       else this.stmts.setMeta.run(name, v);
