@@ -23,6 +23,9 @@ export interface OwnWrite {
  */
 const MAX_CHARS = 64 * 1024 * 1024;
 
+/** Keys whose last write is remembered (latest): more than a crash loop's or a step's few hundred. */
+const LATEST_KEPT = 4096;
+
 /**
  * The last writes this connection made, in revision order without gaps: the informers read the
  * writes of each step back at the next one, and reading them from the revision log cost a query
@@ -43,6 +46,12 @@ export class OwnWrites {
    * nothing without a query)
    */
   private last: number | undefined;
+  /**
+   * The last write of each key recorded since the run began (a rollback, a gap or a changed
+   * counter begins a new one), at most LATEST_KEPT keys, the oldest dropped first. While the file's
+   * revision is still `last`, nobody else wrote since, so each is what kv holds at its key.
+   */
+  private readonly latest = new Map<string, OwnWrite>();
 
   /** the revision of the first entry held (the one after `last` when none is) */
   private get first(): number | undefined {
@@ -55,6 +64,9 @@ export class OwnWrites {
     if (this.last !== undefined && w.revision !== this.last + 1) this.forget();
     this.entries.push(w);
     this.last = w.revision;
+    this.latest.delete(w.key);
+    this.latest.set(w.key, w);
+    if (this.latest.size > LATEST_KEPT) this.latest.delete(this.latest.keys().next().value as string);
     this.chars += w.value.length + (w.deletedValue?.length ?? 0);
     while (this.chars > MAX_CHARS && this.entries.length > this.start) this.dropFirst();
   }
@@ -69,6 +81,19 @@ export class OwnWrites {
     this.start = 0;
     this.chars = 0;
     this.last = undefined;
+    this.latest.clear();
+  }
+
+  /**
+   * What kv holds at key, known without a query: the key's last write in this run, when the
+   * file's revision is still the run's last (`current`); null when that write deleted it;
+   * undefined when the journal cannot tell.
+   */
+  current(key: string, current: number): OwnWrite | null | undefined {
+    if (this.last === undefined || this.last !== current) return undefined;
+    const w = this.latest.get(key);
+    if (!w) return undefined;
+    return w.type === 'DELETE' ? null : w;
   }
 
   /**

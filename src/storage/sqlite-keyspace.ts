@@ -223,8 +223,15 @@ export class SqliteKeyspace implements Keyspace {
     return rev;
   }
 
-  /** create/mod revision of a key and its value (which the log row of an update takes over) */
+  /**
+   * create/mod revision of a key and its value (which the log row of an update takes over): from
+   * the journal of own writes when this connection wrote the key last and nobody wrote since (a
+   * crash loop's status writes and event patches), else one lookup of kv.
+   */
   private current(key: string): { createRevision: number; modRevision: number; value: string } | undefined {
+    const own = this.own.current(key, this.revision());
+    if (own === null) return undefined;
+    if (own) return { createRevision: own.createRevision, modRevision: own.revision, value: own.value };
     const r = this.stmts.revsValue.get(key);
     return r ? { createRevision: r.create_revision, modRevision: r.mod_revision, value: r.value } : undefined;
   }

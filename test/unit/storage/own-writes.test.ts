@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
+import { RevisionMismatch } from '../../../src/storage/keyspace.js';
 
 function withFile(fn: (path: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'kubemu-own-'));
@@ -118,6 +119,27 @@ test('the journal answers for the writes it holds; what a rollback undid, or a l
     a.put('/registry/x/bad', 'a\uD800b');
     assert.deepEqual(a.changesSince(before), b.changesSince(before));
     assert.equal(a.changesSince(before)[0]?.kv.value, b.get('/registry/x/bad')?.value);
+    a.close();
+    b.close();
+  });
+});
+
+test("an update after another process wrote the key checks and carries that process's write, not the journal's", () => {
+  withFile((path) => {
+    const a = new SqliteKeyspace(path);
+    const b = new SqliteKeyspace(path);
+    const r1 = a.put('/registry/pods/default/p', '{"v":1}', 0);
+    const r2 = a.put('/registry/pods/default/p', '{"v":2}', r1);
+    const r3 = b.put('/registry/pods/default/p', '{"v":"b"}', r2);
+    assert.throws(() => a.put('/registry/pods/default/p', '{"v":3}', r2), RevisionMismatch);
+    const r4 = a.put('/registry/pods/default/p', '{"v":3}', r3);
+    assert.deepEqual(a.get('/registry/pods/default/p'), { key: '/registry/pods/default/p', value: '{"v":3}', createRevision: r1, modRevision: r4 });
+    assert.equal(b.valueAt('/registry/pods/default/p', r3), '{"v":"b"}');
+    assert.equal(b.valueAt('/registry/pods/default/p', r2), '{"v":2}');
+    // Deleted by the other process, written again here: a create.
+    b.delete('/registry/pods/default/p');
+    const r6 = a.put('/registry/pods/default/p', '{"v":4}');
+    assert.equal(a.get('/registry/pods/default/p')?.createRevision, r6);
     a.close();
     b.close();
   });
