@@ -108,13 +108,14 @@ export class LogValues {
 
   constructor(private readonly db: Database.Database) {
     this.stmts = {
-      put: db.prepare<[LogPut]>(`${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, NULL, @prev, @time)`),
-      putFull: db.prepare<[LogPut]>(
-        `${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, (SELECT value FROM kv WHERE key = @key), @prev, @time)`,
+      // Parameters by position: named ones are looked up in an object, one property per parameter,
+      // at every write.
+      put: db.prepare<[number, string, number, number | null, number]>(`${INSERT_PUT} VALUES (?, ?, 'PUT', '', ?, NULL, ?, ?)`),
+      // (the key twice: as the row's, and to copy kv's value)
+      putFull: db.prepare<[number, string, number, string, number | null, number]>(
+        `${INSERT_PUT} VALUES (?, ?, 'PUT', '', ?, (SELECT value FROM kv WHERE key = ?), ?, ?)`,
       ),
-      putDelta: db.prepare<[LogPut & { delta: Buffer }]>(
-        `${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, @delta, @prev, @time)`,
-      ),
+      putDelta: db.prepare<[number, string, number, Buffer, number | null, number]>(`${INSERT_PUT} VALUES (?, ?, 'PUT', '', ?, ?, ?, ?)`),
       // One step along a key's writes: its value if `rev` is the current write, else the row
       // that superseded `rev` with what it carries.
       step: db.prepare<{ key: string; rev: number }, { current: string | null; next: number | null; carried: string | Buffer | null }>(
@@ -135,14 +136,14 @@ export class LogValues {
    */
   put(row: LogPut, value: string, superseded: string | undefined): void {
     if (superseded === undefined) {
-      this.stmts.put.run(row);
+      this.stmts.put.run(row.revision, row.key, row.created, row.prev, row.time);
       return;
     }
     const delta = encodeDelta(superseded, value);
-    if (delta) this.stmts.putDelta.run({ ...row, delta });
+    if (delta) this.stmts.putDelta.run(row.revision, row.key, row.created, delta, row.prev, row.time);
     // kv's value copied inside SQLite, byte for byte (a value another writer stored as TEXT that is
     // not UTF-8 would not survive the way through a JavaScript string)
-    else this.stmts.putFull.run(row);
+    else this.stmts.putFull.run(row.revision, row.key, row.created, row.key, row.prev, row.time);
   }
 
   /**
