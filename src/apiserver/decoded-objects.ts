@@ -62,7 +62,27 @@ export class DecodedObjects {
 }
 
 function deepFreeze(v: unknown): void {
-  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeTree(v);
+}
+
+/**
+ * Freezes a parsed value and everything under it. Children are looked at in place (an index
+ * loop, for...in over a parsed object's own keys) and only objects recurse: Object.values built
+ * an array per object and a call per string or number (a pod: ~3.5 -> ~1 µs, pods and events of
+ * crash.db).
+ */
+function freezeTree(v: object): void {
   Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) freezeTree(x);
+    }
+    return;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) freezeTree(x);
+  }
 }

@@ -23,9 +23,21 @@ export const CONTROLLED: readonly { from: string; to: string }[] = [
 ];
 
 /** Whether a key (of a row, new.key or old.key in a trigger) is in one of the CONTROLLED ranges. */
-function indexedKey(key: string): string {
+export function indexedKey(key: string): string {
   return '(' + CONTROLLED.map((r) => `(${key} >= '${r.from}' AND ${key} < '${r.to}')`).join(' OR ') + ')';
 }
+
+/**
+ * The controller index's own update trigger, which a file that has both derived indexes trades for
+ * their shared one (sqlite-index-update.ts).
+ */
+export const CONTROLLERS_UPDATE_TRIGGER = `CREATE TRIGGER IF NOT EXISTS kv_controllers_update AFTER UPDATE OF value ON kv
+WHEN ${indexedKey('new.key')} AND (NOT (json_valid(old.value) AND json_valid(new.value))
+  OR json_extract(old.value, '$.metadata.ownerReferences') IS NOT json_extract(new.value, '$.metadata.ownerReferences'))
+BEGIN
+  DELETE FROM controllers WHERE key = old.key;
+  ${indexController('new.key', 'new.value')}
+END;`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS controllers (
@@ -36,24 +48,21 @@ CREATE INDEX IF NOT EXISTS controllers_by_uid ON controllers (uid, key);
 CREATE TRIGGER IF NOT EXISTS kv_controllers_insert AFTER INSERT ON kv WHEN ${indexedKey('new.key')} BEGIN
   ${indexController('new.key', 'new.value')}
 END;
-CREATE TRIGGER IF NOT EXISTS kv_controllers_update AFTER UPDATE OF value ON kv
-WHEN ${indexedKey('new.key')} AND (NOT (json_valid(old.value) AND json_valid(new.value))
-  OR json_extract(old.value, '$.metadata.ownerReferences') IS NOT json_extract(new.value, '$.metadata.ownerReferences'))
-BEGIN
-  DELETE FROM controllers WHERE key = old.key;
-  ${indexController('new.key', 'new.value')}
-END;
+${CONTROLLERS_UPDATE_TRIGGER}
 CREATE TRIGGER IF NOT EXISTS kv_controllers_delete AFTER DELETE ON kv WHEN ${indexedKey('old.key')} BEGIN
   DELETE FROM controllers WHERE key = old.key;
 END;
 `;
 
-/** The INSERT of the controller row of one value (none when it is not JSON or names no controller). */
-function indexController(key: string, value: string): string {
+/**
+ * The INSERT of the controller row of one value (none when it is not JSON or names no controller),
+ * only `when` that SQL condition holds, if one is given.
+ */
+export function indexController(key: string, value: string, when?: string): string {
   return `INSERT OR IGNORE INTO controllers (key, uid)
     SELECT key, uid FROM (
       SELECT v.key AS key, json_extract(r.value, '$.uid') AS uid, json_type(r.value, '$.uid') AS t
-      FROM (SELECT ${key} AS key, ${value} AS value WHERE json_valid(${value})) AS v, json_each(v.value, '$.metadata.ownerReferences') AS r
+      FROM (SELECT ${key} AS key, ${value} AS value WHERE ${when ? `${when} AND ` : ''}json_valid(${value})) AS v, json_each(v.value, '$.metadata.ownerReferences') AS r
       WHERE r.type = 'object' AND json_type(r.value, '$.controller') = 'true'
       ORDER BY r.key LIMIT 1
     ) WHERE t = 'text' AND uid != '';`;
@@ -69,11 +78,11 @@ const FILL = `INSERT OR IGNORE INTO controllers (key, uid)
   ) WHERE n = 1 AND t = 'text' AND uid != ''`;
 
 /** The trigger whose presence says the file has the controller index. */
-const MARKER = 'kv_controllers_delete';
+export const CONTROLLERS_MARKER = 'kv_controllers_delete';
 
 /** Creates the controller index of a writable cluster file that has none yet, filled from kv (once). */
 export function ensureControllerIndex(db: Database.Database): void {
-  ensureDerivedIndex(db, MARKER, SCHEMA, FILL);
+  ensureDerivedIndex(db, CONTROLLERS_MARKER, SCHEMA, FILL);
 }
 
 /**
@@ -82,7 +91,7 @@ export function ensureControllerIndex(db: Database.Database): void {
  * lists instead.
  */
 export function controllerSelection(db: Database.Database): ((from: string, to: string, uid: string) => KvRow[] | undefined) | undefined {
-  if (!hasTrigger(db, MARKER)) return undefined;
+  if (!hasTrigger(db, CONTROLLERS_MARKER)) return undefined;
   const stmt = db.prepare<[string, string, string], KvRow>(
     'SELECT kv.key, kv.value, kv.create_revision, kv.mod_revision FROM controllers INDEXED BY controllers_by_uid CROSS JOIN kv ON kv.key = controllers.key ' +
       'WHERE controllers.uid = ? AND controllers.key >= ? AND controllers.key < ? ORDER BY controllers.key',

@@ -16,6 +16,18 @@ import { ensureDerivedIndex, hasTrigger, type KvRow } from './sqlite-derived-ind
  * Only string labels are indexed, which is what a label comparison matches (json_extract of a
  * number never equals the TEXT it is compared with). A value that is not JSON has no labels here.
  */
+/**
+ * The label index's own update trigger, which a file that has both derived indexes trades for
+ * their shared one (sqlite-index-update.ts); kept for a file that has this index alone.
+ */
+export const LABELS_UPDATE_TRIGGER = `CREATE TRIGGER IF NOT EXISTS kv_labels_update AFTER UPDATE OF value ON kv
+WHEN NOT (json_valid(old.value) AND json_valid(new.value))
+  OR json_extract(old.value, '$.metadata.labels') IS NOT json_extract(new.value, '$.metadata.labels')
+BEGIN
+  DELETE FROM labels WHERE key = old.key;
+  ${indexLabels('new')}
+END;`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS labels (
   key TEXT NOT NULL,
@@ -27,20 +39,14 @@ CREATE INDEX IF NOT EXISTS labels_by_value ON labels (name, value, key);
 CREATE TRIGGER IF NOT EXISTS kv_labels_insert AFTER INSERT ON kv BEGIN
   ${indexLabels('new')}
 END;
-CREATE TRIGGER IF NOT EXISTS kv_labels_update AFTER UPDATE OF value ON kv
-WHEN NOT (json_valid(old.value) AND json_valid(new.value))
-  OR json_extract(old.value, '$.metadata.labels') IS NOT json_extract(new.value, '$.metadata.labels')
-BEGIN
-  DELETE FROM labels WHERE key = old.key;
-  ${indexLabels('new')}
-END;
+${LABELS_UPDATE_TRIGGER}
 CREATE TRIGGER IF NOT EXISTS kv_labels_delete AFTER DELETE ON kv BEGIN
   DELETE FROM labels WHERE key = old.key;
 END;
 `;
 
 /** The INSERT that indexes the labels of row.value (none when it is not JSON or has none). */
-function indexLabels(row: 'new'): string {
+export function indexLabels(row: 'new'): string {
   return `INSERT OR IGNORE INTO labels (key, name, value)
     SELECT v.key, l.key, l.value
     FROM (SELECT ${row}.key AS key, ${row}.value AS value WHERE json_valid(${row}.value)) AS v, json_each(v.value, '$.metadata.labels') AS l
@@ -54,7 +60,7 @@ const FILL = `INSERT OR IGNORE INTO labels (key, name, value)
   WHERE l.type = 'text' AND typeof(l.key) = 'text'`;
 
 /** The trigger whose presence says the file has the label index. */
-const MARKER = 'kv_labels_delete';
+export const LABELS_MARKER = 'kv_labels_delete';
 
 /**
  * Creates the label index of a writable cluster file that has none yet, filling it from kv in the
@@ -62,7 +68,7 @@ const MARKER = 'kv_labels_delete';
  * one (labelSelection falls back to reading the values).
  */
 export function ensureLabelIndex(db: Database.Database): void {
-  ensureDerivedIndex(db, MARKER, SCHEMA, FILL);
+  ensureDerivedIndex(db, LABELS_MARKER, SCHEMA, FILL);
 }
 
 /**
@@ -79,7 +85,7 @@ export interface LabelSelection {
 export function labelSelection(db: Database.Database): LabelSelection {
   const bad = db.prepare<[string, string], { key: string }>('SELECT key FROM kv WHERE key >= ? AND key < ? AND json_valid(value) = 0 ORDER BY key LIMIT 1');
   const badValue = (from: string, to: string) => bad.get(from, to)?.key;
-  if (hasTrigger(db, MARKER)) {
+  if (hasTrigger(db, LABELS_MARKER)) {
     const stmt = db.prepare<[string, string, string, string], KvRow>(
       'SELECT kv.key, kv.value, kv.create_revision, kv.mod_revision FROM labels INDEXED BY labels_by_value CROSS JOIN kv ON kv.key = labels.key ' +
         'WHERE labels.name = ? AND labels.value = ? AND labels.key >= ? AND labels.key < ? ORDER BY labels.key',

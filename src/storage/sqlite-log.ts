@@ -108,14 +108,14 @@ export class LogValues {
 
   constructor(private readonly db: Database.Database) {
     this.stmts = {
-      kvValue: db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?'),
-      put: db.prepare<[LogPut]>(`${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, NULL, @prev, @time)`),
-      putFull: db.prepare<[LogPut]>(
-        `${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, (SELECT value FROM kv WHERE key = @key), @prev, @time)`,
+      // Parameters by position: named ones are looked up in an object, one property per parameter,
+      // at every write.
+      put: db.prepare<[number, string, number, number | null, number]>(`${INSERT_PUT} VALUES (?, ?, 'PUT', '', ?, NULL, ?, ?)`),
+      // (the key twice: as the row's, and to copy kv's value)
+      putFull: db.prepare<[number, string, number, string, number | null, number]>(
+        `${INSERT_PUT} VALUES (?, ?, 'PUT', '', ?, (SELECT value FROM kv WHERE key = ?), ?, ?)`,
       ),
-      putDelta: db.prepare<[LogPut & { delta: Buffer }]>(
-        `${INSERT_PUT} VALUES (@revision, @key, 'PUT', '', @created, @delta, @prev, @time)`,
-      ),
+      putDelta: db.prepare<[number, string, number, Buffer, number | null, number]>(`${INSERT_PUT} VALUES (?, ?, 'PUT', '', ?, ?, ?, ?)`),
       // One step along a key's writes: its value if `rev` is the current write, else the row
       // that superseded `rev` with what it carries.
       step: db.prepare<{ key: string; rev: number }, { current: string | null; next: number | null; carried: string | Buffer | null }>(
@@ -130,18 +130,20 @@ export class LogValues {
   }
 
   /**
-   * The log row of a PUT of `value`, written before kv takes the value; `supersedes`: the key's
-   * previous write is still in the log, so its value (kv's) moves into the new row.
+   * The log row of a PUT of `value`, written before kv takes the value; `superseded`: kv's value
+   * (the key's previous write), when that write is still in the log, so its value moves into the
+   * new row (the caller read it with the key's revisions, one lookup of kv for both).
    */
-  put(row: LogPut, value: string, supersedes: boolean): void {
-    if (!supersedes) {
-      this.stmts.put.run(row);
+  put(row: LogPut, value: string, superseded: string | undefined): void {
+    if (superseded === undefined) {
+      this.stmts.put.run(row.revision, row.key, row.created, row.prev, row.time);
       return;
     }
-    const old = this.stmts.kvValue.get(row.key)?.value;
-    const delta = old === undefined ? undefined : encodeDelta(old, value);
-    if (delta) this.stmts.putDelta.run({ ...row, delta });
-    else this.stmts.putFull.run(row);
+    const delta = encodeDelta(superseded, value);
+    if (delta) this.stmts.putDelta.run(row.revision, row.key, row.created, delta, row.prev, row.time);
+    // kv's value copied inside SQLite, byte for byte (a value another writer stored as TEXT that is
+    // not UTF-8 would not survive the way through a JavaScript string)
+    else this.stmts.putFull.run(row.revision, row.key, row.created, row.key, row.prev, row.time);
   }
 
   /**

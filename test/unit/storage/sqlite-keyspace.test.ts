@@ -168,17 +168,19 @@ test('changesSince up to a time stops at the first row written later, even in a 
   assert.deepEqual(ks.changesSince(from).length, 4);
 });
 
-test('a create does not read the key first, an update reads its revisions once; a failed one says the revision the key has', () => {
+test('a create does not read the key first, an update reads its revisions and value once (none after its own write); a failed one says the revision the key has', () => {
   const ks = new SqliteKeyspace(':memory:');
-  const stmts = (ks as unknown as { stmts: { revs: { get: (...a: unknown[]) => unknown } } }).stmts;
+  const stmts = (ks as unknown as { stmts: { revsValue: { get: (...a: unknown[]) => unknown } } }).stmts;
   let revisionReads = 0;
-  const get = stmts.revs.get.bind(stmts.revs);
-  stmts.revs.get = (...a: unknown[]) => (revisionReads++, get(...a));
+  const get = stmts.revsValue.get.bind(stmts.revsValue);
+  stmts.revsValue.get = (...a: unknown[]) => (revisionReads++, get(...a));
   const r1 = ks.put('/k', 'v1', 0);
   assert.equal(revisionReads, 0);
   // The update's log row takes the superseded value over from kv before kv is overwritten.
+  // This connection wrote the key last and nobody wrote since: its journal knows kv's row.
   const r2 = ks.put('/k', 'v2', r1);
-  assert.equal(revisionReads, 1);
+  assert.equal(revisionReads, 0);
+  assert.equal(ks.valueAt('/k', r1), 'v1');
   assert.deepEqual(ks.get('/k'), { key: '/k', value: 'v2', createRevision: r1, modRevision: r2 });
   const [created, updated] = ks.changesSince(0, '/k');
   assert.equal(created?.prevModRevision, undefined);
@@ -189,4 +191,10 @@ test('a create does not read the key first, an update reads its revisions once; 
   assert.equal(ks.revision(), r2, 'a refused write takes no revision');
   assert.equal(ks.get('/k')?.value, 'v2');
   assert.equal(ks.get('/other'), undefined);
+  // A refused write outside a transaction rolled its own back: the journal knows nothing then, one lookup.
+  const reads = revisionReads;
+  const r3 = ks.put('/k', 'v4', r2);
+  assert.equal(revisionReads, reads + 1);
+  assert.equal(ks.valueAt('/k', r2), 'v2');
+  assert.equal(ks.get('/k')?.modRevision, r3);
 });

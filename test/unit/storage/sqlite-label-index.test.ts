@@ -61,13 +61,16 @@ test('a file written before the label index gets one, filled from kv, when it is
     ks.put('/registry/pods/a/p1', pod({ app: 'web' }));
     ks.put('/registry/pods/a/p2', pod({ app: 'db' }));
     ks.close();
-    // As a kubemu before the index left it.
+    // As a kubemu before the index left it (nor had it the controller index, which came later).
     const db = new Database(path);
-    db.exec('DROP TRIGGER kv_labels_insert; DROP TRIGGER kv_labels_update; DROP TRIGGER kv_labels_delete; DROP TABLE labels;');
+    db.exec('DROP TRIGGER kv_indexes_update; DROP TRIGGER kv_labels_insert; DROP TRIGGER kv_labels_delete; DROP TABLE labels;');
+    db.exec('DROP TRIGGER kv_controllers_insert; DROP TRIGGER kv_controllers_delete; DROP TABLE controllers;');
     db.prepare('INSERT INTO kv VALUES (?, ?, 9, 9)').run('/registry/pods/a/p3', pod({ app: 'web' }));
     db.close();
     const again = new SqliteKeyspace(path);
     assert.deepEqual(selected(again, '/registry/pods/', 'app', 'web'), ['/registry/pods/a/p1', '/registry/pods/a/p3']);
+    again.put('/registry/pods/a/p1', pod({ app: 'db' }));
+    assert.deepEqual(selected(again, '/registry/pods/', 'app', 'web'), ['/registry/pods/a/p3']);
     again.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
