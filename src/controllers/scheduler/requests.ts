@@ -63,7 +63,7 @@ export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
   return new Map(sharedPodRequests(pod, nonZero));
 }
 
-/** podRequests without the copy, for reading only (sumRequests adds up every pod on a node). */
+/** podRequests without the copy, for reading only (the scheduler cache adds up every pod on a node). */
 export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMap<string, number> {
   // Objects from the API server are frozen, so a pod's requests can be remembered per object —
   // per spec object, as they depend on the spec alone: a status write that keeps the spec object
@@ -117,28 +117,3 @@ export function nodeAllocatable(node: KubeObject): ReadonlyMap<string, number> {
 }
 
 const allocatableMemo = new WeakMap<KubeObject, ResourceAmounts>();
-
-/** The sum of the requests of the pods on a node (what NodeInfo.Requested holds). */
-export function sumRequests(pods: readonly KubeObject[], nonZero = false): ReadonlyMap<string, number> {
-  // The scheduler cache hands out the same array until a node's pods change: remember its sum.
-  // Read-only and shared: every node is asked for every pod scheduled, a copy each time adds up.
-  const memo = nonZero ? sumNonZero : sumPlain;
-  const hit = memo.get(pods);
-  if (hit) return hit;
-  const out: ResourceAmounts = new Map();
-  for (const p of pods) add(out, sharedPodRequests(p, nonZero));
-  if (Object.isFrozen(pods[0] ?? Object.freeze({}))) memo.set(pods, out);
-  return out;
-}
-
-/**
- * The scheduler cache keeps each node's totals as pods come and go, and tells them here for the
- * array it hands out: sumRequests then never adds up a node's pods again.
- */
-export function rememberSums(pods: readonly KubeObject[], plain: ReadonlyMap<string, number>, nonZero: ReadonlyMap<string, number>): void {
-  sumPlain.set(pods, plain);
-  sumNonZero.set(pods, nonZero);
-}
-
-const sumPlain = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();
-const sumNonZero = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();
