@@ -7,13 +7,14 @@ import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api
 import { findByKind } from '../../apiserver/resources.js';
 import { type CompiledLabelSelector, compileLabelSelector, selectorString } from '../../labels/label-selector.js';
 import { rfc3339 } from '../../sim/clock.js';
+import { drawUint32s } from '../../sim/random.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { type PendingPod, backoffMs } from './backoff.js';
 import { type FilterFailure, filterNode } from './filters.js';
 import { type NodePods, nodePodsOf } from './node-pods.js';
 import { NO_NODES_AVAILABLE, type PreemptionVerdict, unschedulableMessage } from './message.js';
 import { eligibleToPreempt, preemptionVerdict } from './preemption.js';
-import { type Candidate, scoreCandidates, selectHost } from './scoring.js';
+import { type Candidate, scoreCandidates, selectHost, selectHostDraws } from './scoring.js';
 
 export const POD = findByKind('v1', 'Pod')!;
 export const NODE = findByKind('v1', 'Node')!;
@@ -139,7 +140,10 @@ export function schedulePod(
     const spread = spreadSelector(ctx, pod);
     const countOn = spread && spreadCounter ? spreadCounter(spread.key, pod.metadata.namespace ?? '', spread.matches) : undefined;
     const scores = scoreCandidates(pod, feasible, spread?.matches, countOn);
-    const chosen = feasible[selectHost(scores, () => ctx.random.nextUint32())];
+    // The ties' draws at once (100 equal workers: ~100 draws a pod), the same numbers in the same order.
+    const drawn = drawUint32s(ctx.random, selectHostDraws(scores));
+    let next = 0;
+    const chosen = feasible[selectHost(scores, () => drawn[next++] ?? 0)];
     return { kind: 'bind', node: chosen?.node.metadata.name ?? '' };
   }
   const verdicts: PreemptionVerdict[] = failures.map(({ node, failure }) =>

@@ -169,6 +169,20 @@ export function scoreCandidates(
  * 1/(how many seen so far) (reservoir sampling), drawn from the cluster's seeded random source
  * so a seeded cluster places pods the same way every run. Returns the index.
  */
+/**
+ * How many draws selectHost makes for these scores: one per score equal to the best seen so far
+ * (after the first), which does not depend on what is drawn. So the draws can be made at once.
+ */
+export function selectHostDraws(scores: readonly number[]): number {
+  let bestScore = -Infinity;
+  let draws = 0;
+  for (const s of scores) {
+    if (s > bestScore) bestScore = s;
+    else if (s === bestScore) draws++;
+  }
+  return draws;
+}
+
 export function selectHost(scores: readonly number[], random: () => number): number {
   let best = -1;
   let bestScore = -Infinity;

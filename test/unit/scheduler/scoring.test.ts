@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
+import { SeededRandom, drawUint32s } from '../../../src/sim/random.js';
 import { nodePodsOf } from '../../../src/controllers/scheduler/node-pods.js';
 import {
   balancedAllocationScore,
@@ -8,6 +9,7 @@ import {
   leastAllocatedScore,
   scoreCandidates,
   selectHost,
+  selectHostDraws,
   spreadScores,
 } from '../../../src/controllers/scheduler/scoring.js';
 
@@ -64,4 +66,28 @@ test('selectHost: best score, ties by reservoir sampling', () => {
   // tie between index 0 and 2: the second is taken when the draw is 0 mod 2
   assert.equal(selectHost([5, 1, 5], () => 0), 2);
   assert.equal(selectHost([5, 1, 5], () => 1), 0);
+});
+
+test('selectHostDraws tells how many draws selectHost makes, so they can be drawn at once', () => {
+  let seed = 7;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  for (let round = 0; round < 200; round++) {
+    const scores = Array.from({ length: 1 + (next() % 12) }, () => next() % 4);
+    let calls = 0;
+    selectHost(scores, () => (calls++, next()));
+    assert.equal(selectHostDraws(scores), calls, JSON.stringify(scores));
+  }
+});
+
+test('a seeded source draws the same numbers one by one and at once, and ends in the same state', () => {
+  const store = () => {
+    const m = new Map<string, string>();
+    return { getMeta: (k: string) => m.get(k), setMeta: (k: string, v: string) => void m.set(k, v) };
+  };
+  const one = new SeededRandom(store(), 42);
+  const many = new SeededRandom(store(), 42);
+  const singly = Array.from({ length: 37 }, () => one.nextUint32());
+  assert.deepEqual(drawUint32s(many, 37), singly);
+  assert.deepEqual(drawUint32s(many, 0), []);
+  assert.equal(many.nextUint32(), one.nextUint32());
 });
