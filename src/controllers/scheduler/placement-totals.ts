@@ -26,12 +26,17 @@ function shardOf(id: string): number {
   return (h >>> 0) % SHARDS;
 }
 
-/** The stored form: each node's totals, and which group rows exist. */
+/**
+ * The stored form: each node's totals, and which group rows exist. Nodes keep their place in n
+ * (a node once there stays, with zero pods if need be), so group rows name nodes by their index
+ * in it, even those written back before a node was added.
+ */
 interface StoredHeader {
   n: [string, StoredTotals][];
   g: number[];
 }
-type StoredGroup = [string, Record<string, string> | null, [string, number][]];
+/** namespace, labels, then [node index, pods, node index, pods...]: flat numbers, quick to parse */
+type StoredGroup = [string, Record<string, string> | null, number[]];
 
 /**
  * What the placements of a PlacementIndex add up to: per node the totals the filters and scores
@@ -40,6 +45,7 @@ type StoredGroup = [string, Record<string, string> | null, [string, number][]];
  * without reading the placements: 103 nodes' totals and 500 groups' counts instead of 10,000 pods.
  */
 export class PlacementTotals {
+  /** per node (in the order nodes first had pods; never removed) */
   readonly nodes = new Map<string, NodeTotals>();
   readonly groups = new Map<string, GroupCounts>();
   private nodesDirty = false;
@@ -78,12 +84,17 @@ export class PlacementTotals {
     if (!this.dirty) return;
     const shards = new Map<number, StoredGroup[]>();
     if (this.dirtyShards.size) {
+      const index = new Map<string, number>();
+      for (const node of this.nodes.keys()) index.set(node, index.size);
       for (const [id, g] of this.groups) {
         const k = shardOf(id);
         if (!this.dirtyShards.has(k)) continue;
         let list = shards.get(k);
         if (!list) shards.set(k, (list = []));
-        list.push([g.ns, g.labels ?? null, [...g.perNode]]);
+        const counts: number[] = [];
+        // Every counted pod is in its node's totals, so its node has an index.
+        for (const [node, n] of g.perNode) counts.push(index.get(node) ?? -1, n);
+        list.push([g.ns, g.labels ?? null, counts]);
       }
       for (const k of this.dirtyShards) {
         const list = shards.get(k);
@@ -104,11 +115,17 @@ export class PlacementTotals {
     const header = state.get<StoredHeader>(headerKey(epoch));
     if (!header) return undefined;
     const t = new PlacementTotals();
-    for (const [node, s] of header.n) t.nodes.set(node, NodeTotals.from(s));
+    const names: string[] = [];
+    for (const [node, s] of header.n) {
+      t.nodes.set(node, NodeTotals.from(s));
+      names.push(node);
+    }
     for (const k of header.g) {
-      for (const [ns, labels, perNode] of state.get<StoredGroup[]>(shardKey(epoch, k)) ?? []) {
+      for (const [ns, labels, counts] of state.get<StoredGroup[]>(shardKey(epoch, k)) ?? []) {
         const l = labels ?? undefined;
-        t.groups.set(groupId(ns, l), { ns, labels: l, perNode: new Map(perNode) });
+        const perNode = new Map<string, number>();
+        for (let i = 0; i + 1 < counts.length; i += 2) perNode.set(names[counts[i] ?? -1] ?? '', counts[i + 1] ?? 0);
+        t.groups.set(groupId(ns, l), { ns, labels: l, perNode });
       }
     }
     return t;

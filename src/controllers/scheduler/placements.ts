@@ -6,6 +6,7 @@ import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
 import { findByKind } from '../../apiserver/resources.js';
 import type { ComponentState } from '../framework/state.js';
 import { PlacementTotals } from './placement-totals.js';
+import { sameRequestsAs } from './requests.js';
 
 /** A container as placing other pods needs it: its requests, host ports and restart policy. */
 interface StoredContainer {
@@ -238,6 +239,7 @@ export class PlacementIndex {
     const text = placementText(stored);
     if (held && (held.text ??= placementText(held.stored)) === text) return;
     const pod = placementPod(stored);
+    sameRequestsAs(pod, obj);
     if (held) totals.change((held.pod ??= placementPod(held.stored)), held.stored.nd, -1);
     totals.change(pod, stored.nd, 1);
     row.pods.set(uid, { stored, text, pod });

@@ -69,8 +69,7 @@ export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMa
   // per spec object, as they depend on the spec alone: a status write that keeps the spec object
   // (the scheduler cache sees every one) is not added up again.
   const memo = nonZero ? memoNonZero : memoPlain;
-  const spec = asPod(pod).spec;
-  const key: object = spec && Object.isFrozen(spec) ? spec : pod;
+  const key = memoKey(pod);
   const hit = memo.get(key);
   if (hit) return hit;
   const computed = computePodRequests(pod, nonZero);
@@ -78,8 +77,26 @@ export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMa
   return computed;
 }
 
-const memoPlain = new WeakMap<object, ResourceAmounts>();
-const memoNonZero = new WeakMap<object, ResourceAmounts>();
+/** What a pod's requests are remembered by: its spec when frozen, else the pod. */
+function memoKey(pod: KubeObject): object {
+  const spec = asPod(pod).spec;
+  return spec && Object.isFrozen(spec) ? spec : pod;
+}
+
+const memoPlain = new WeakMap<object, ReadonlyMap<string, number>>();
+const memoNonZero = new WeakMap<object, ReadonlyMap<string, number>>();
+
+/**
+ * copy (a frozen pod made from original, with the same containers' requests, init containers
+ * and overhead: a placement) requests what original does: its requests are original's, added up
+ * once for both (the placements index and the cache each count the pod of every bind).
+ */
+export function sameRequestsAs(copy: KubeObject, original: KubeObject): void {
+  const key = memoKey(copy);
+  if (!Object.isFrozen(key)) return;
+  memoPlain.set(key, sharedPodRequests(original, false));
+  memoNonZero.set(key, sharedPodRequests(original, true));
+}
 
 function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts {
   const spec = asPod(pod).spec ?? {};
