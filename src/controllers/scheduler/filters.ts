@@ -130,25 +130,34 @@ export function hostPortsConflict(pod: KubeObject, podsOnNode: NodePods): boolea
   );
 }
 
+/** The resources NodeResourcesFit checks, in the order it names them: cpu, memory, ephemeral-storage, then extended ones sorted. */
+function checkedResources(request: ReadonlyMap<string, number>): readonly string[] {
+  // Asked for every node a pod is filtered on: the names once per (shared) request map.
+  const hit = checkedMemo.get(request);
+  if (hit) return hit;
+  const extended = [...request.keys()].sort().filter((name) => !['cpu', 'memory', 'ephemeral-storage', 'pods'].includes(name));
+  const out = ['cpu', 'memory', 'ephemeral-storage', ...extended];
+  checkedMemo.set(request, out);
+  return out;
+}
+
+const checkedMemo = new WeakMap<ReadonlyMap<string, number>, readonly string[]>();
+
 /** The resources NodeResourcesFit names in "Insufficient <name>" (cpu, memory, ephemeral-storage, extended ones). */
 function insufficient(request: ReadonlyMap<string, number>, allocatable: ReadonlyMap<string, number>, requested: ReadonlyMap<string, number>): FilterFailure | undefined {
-  const reasons: string[] = [];
+  let reasons: string[] | undefined;
   let unresolvable = false;
-  const check = (name: string) => {
+  for (const name of checkedResources(request)) {
     const want = request.get(name) ?? 0;
-    if (want <= 0) return;
+    if (want <= 0) continue;
     const alloc = allocatable.get(name) ?? 0;
     if (want > alloc - (requested.get(name) ?? 0)) {
-      reasons.push(`Insufficient ${name}`);
+      (reasons ??= []).push(`Insufficient ${name}`);
       // More than the whole node offers: evicting pods cannot help.
       if (want > alloc) unresolvable = true;
     }
-  };
-  check('cpu');
-  check('memory');
-  check('ephemeral-storage');
-  for (const name of [...request.keys()].sort()) if (!['cpu', 'memory', 'ephemeral-storage', 'pods'].includes(name)) check(name);
-  return reasons.length ? { code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons } : undefined;
+  }
+  return reasons ? { code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons } : undefined;
 }
 
 /**
