@@ -27,12 +27,13 @@ function shardOf(id: string): number {
 }
 
 /**
- * The stored form: each node's totals, and which group rows exist. Nodes keep their place in n
- * (a node once there stays, with zero pods if need be), so group rows name nodes by their index
- * in it, even those written back before a node was added.
+ * The stored header: the nodes in the order they first had pods (a node once there stays, with
+ * zero pods if need be), and which group rows exist. Node rows and group rows name a node by its
+ * index in n, so rows written back before a node was added stay right; the header itself is
+ * written only when a node or a group row is added or goes.
  */
 interface StoredHeader {
-  n: [string, StoredTotals][];
+  n: string[];
   g: number[];
 }
 /** namespace, labels, then [node index, pods, node index, pods...]: flat numbers, quick to parse */
@@ -41,22 +42,28 @@ type StoredGroup = [string, Record<string, string> | null, number[]];
 /**
  * What the placements of a PlacementIndex add up to: per node the totals the filters and scores
  * read (NodePods), per spread group how many of its pods are on each node. Kept in the cluster
- * file next to the placement rows and changed with them, so that a new process knows them
- * without reading the placements: 103 nodes' totals and 500 groups' counts instead of 10,000 pods.
+ * file next to the placement rows and changed with them (a row per node, 64 rows of groups), so
+ * that a new process knows them without reading the placements: 103 nodes' totals and 500
+ * groups' counts instead of 10,000 pods; a step rewrites the rows of the nodes and groups it changed.
  */
 export class PlacementTotals {
   /** per node (in the order nodes first had pods; never removed) */
   readonly nodes = new Map<string, NodeTotals>();
   readonly groups = new Map<string, GroupCounts>();
-  private nodesDirty = false;
+  private readonly dirtyNodes = new Set<string>();
   private readonly dirtyShards = new Set<number>();
+  /** the header as stored (undefined: to be written) */
+  private header: StoredHeader | undefined;
 
   /** pod (a placement: bound, not finished) comes (1) or goes (-1) */
   change(pod: KubeObject, node: string, sign: 1 | -1): void {
     let t = this.nodes.get(node);
-    if (!t) this.nodes.set(node, (t = new NodeTotals()));
+    if (!t) {
+      this.nodes.set(node, (t = new NodeTotals()));
+      this.header = undefined;
+    }
     t.change(pod, sign);
-    this.nodesDirty = true;
+    this.dirtyNodes.add(node);
     if (pod.metadata.deletionTimestamp) return;
     const ns = pod.metadata.namespace ?? '';
     const id = groupId(ns, pod.metadata.labels);
@@ -71,21 +78,27 @@ export class PlacementTotals {
 
   /** everything is to be written (totals made afresh from the placements) */
   allDirty(): void {
-    this.nodesDirty = true;
+    for (const node of this.nodes.keys()) this.dirtyNodes.add(node);
     for (let i = 0; i < SHARDS; i++) this.dirtyShards.add(i);
+    this.header = undefined;
   }
 
   get dirty(): boolean {
-    return this.nodesDirty || this.dirtyShards.size > 0;
+    return this.dirtyNodes.size > 0 || this.dirtyShards.size > 0 || !this.header;
   }
 
   /** Writes back what changed, under keys of this epoch. */
   flush(state: ComponentState, epoch: number): void {
     if (!this.dirty) return;
-    const shards = new Map<number, StoredGroup[]>();
+    const index = new Map<string, number>();
+    for (const node of this.nodes.keys()) index.set(node, index.size);
+    for (const node of this.dirtyNodes) {
+      const t = this.nodes.get(node);
+      if (t) state.set(nodeKey(epoch, index.get(node) ?? -1), t.stored());
+    }
+    this.dirtyNodes.clear();
     if (this.dirtyShards.size) {
-      const index = new Map<string, number>();
-      for (const node of this.nodes.keys()) index.set(node, index.size);
+      const shards = new Map<number, StoredGroup[]>();
       for (const [id, g] of this.groups) {
         const k = shardOf(id);
         if (!this.dirtyShards.has(k)) continue;
@@ -101,13 +114,16 @@ export class PlacementTotals {
         if (list) state.set(shardKey(epoch, k), list);
         else state.delete(shardKey(epoch, k));
       }
+      this.dirtyShards.clear();
     }
     const present = new Set<number>();
     for (const id of this.groups.keys()) present.add(shardOf(id));
-    const header: StoredHeader = { n: [...this.nodes].map(([node, t]) => [node, t.stored()]), g: [...present].sort((a, b) => a - b) };
-    state.set(headerKey(epoch), header);
-    this.nodesDirty = false;
-    this.dirtyShards.clear();
+    const g = [...present].sort((a, b) => a - b);
+    const old = this.header;
+    if (!old || old.n.length !== this.nodes.size || old.g.length !== g.length || old.g.some((k, i) => k !== g[i])) {
+      this.header = { n: [...this.nodes.keys()], g };
+      state.set(headerKey(epoch), this.header);
+    }
   }
 
   /** The totals as the last write-back of this epoch left them; undefined when there are none. */
@@ -115,25 +131,29 @@ export class PlacementTotals {
     const header = state.get<StoredHeader>(headerKey(epoch));
     if (!header) return undefined;
     const t = new PlacementTotals();
-    const names: string[] = [];
-    for (const [node, s] of header.n) {
-      t.nodes.set(node, NodeTotals.from(s));
-      names.push(node);
-    }
+    header.n.forEach((node, i) => {
+      const stored = state.get<StoredTotals>(nodeKey(epoch, i));
+      t.nodes.set(node, stored ? NodeTotals.from(stored) : new NodeTotals());
+    });
     for (const k of header.g) {
       for (const [ns, labels, counts] of state.get<StoredGroup[]>(shardKey(epoch, k)) ?? []) {
         const l = labels ?? undefined;
         const perNode = new Map<string, number>();
-        for (let i = 0; i + 1 < counts.length; i += 2) perNode.set(names[counts[i] ?? -1] ?? '', counts[i + 1] ?? 0);
+        for (let i = 0; i + 1 < counts.length; i += 2) perNode.set(header.n[counts[i] ?? -1] ?? '', counts[i + 1] ?? 0);
         t.groups.set(groupId(ns, l), { ns, labels: l, perNode });
       }
     }
+    t.header = header;
     return t;
   }
 }
 
 function headerKey(epoch: number): string {
-  return `placement-totals:${epoch}`;
+  return `placement-header:${epoch}`;
+}
+
+function nodeKey(epoch: number, i: number): string {
+  return `placement-node:${epoch}:${i}`;
 }
 
 function shardKey(epoch: number, k: number): string {

@@ -95,6 +95,42 @@ export function placementOf(pod: KubeObject): Pod {
   return placementPod(storedPlacement(pod));
 }
 
+/**
+ * Whether two placements of a pod count alike in the totals (placement-totals.ts): the same node,
+ * requests, host ports, priority, namespace, labels and deletion mark (what differs is a phase or
+ * a resourceVersion). Equal requests written differently ("1" and "1000m") are told apart: then
+ * the pod is taken away and added again, which is right too.
+ */
+function sameContribution(a: StoredPlacement, b: StoredPlacement): boolean {
+  return (
+    a.nd === b.nd &&
+    a.n === b.n &&
+    !a.d === !b.d &&
+    a.pr === b.pr &&
+    sameFlat(a.l, b.l) &&
+    JSON.stringify(a.o) === JSON.stringify(b.o) &&
+    sameContainers(a.c, b.c) &&
+    sameContainers(a.i, b.i)
+  );
+}
+
+function sameContainers(a: StoredContainer[] | undefined, b: StoredContainer[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i];
+    return !!y && x.rp === y.rp && sameFlat(x.r, y.r) && JSON.stringify(x.p) === JSON.stringify(y.p);
+  });
+}
+
+function sameFlat(a: Readonly<Record<string, unknown>> | undefined, b: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+}
+
 /** A placement without its resourceVersion: equal texts, equal placements. */
 function placementText(s: StoredPlacement): string {
   return JSON.stringify({ ...s, v: undefined });
@@ -240,8 +276,11 @@ export class PlacementIndex {
     if (held && (held.text ??= placementText(held.stored)) === text) return;
     const pod = placementPod(stored);
     sameRequestsAs(pod, obj);
-    if (held) totals.change((held.pod ??= placementPod(held.stored)), held.stored.nd, -1);
-    totals.change(pod, stored.nd, 1);
+    // Most changes (a phase, a resourceVersion) add the same to the totals: nothing to take away and add.
+    if (!held || !sameContribution(held.stored, stored)) {
+      if (held) totals.change((held.pod ??= placementPod(held.stored)), held.stored.nd, -1);
+      totals.change(pod, stored.nd, 1);
+    }
     row.pods.set(uid, { stored, text, pod });
     this.dirty.add(n);
   }

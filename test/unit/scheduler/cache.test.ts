@@ -151,7 +151,8 @@ test('a new process starts from the totals kept with the placements, learns only
   third.flush(state);
 
   // A file whose placements were written back without totals (an older build): added up again.
-  for (const k of ['placement-totals:0', ...Array.from({ length: 64 }, (_, i) => `placement-groups:0:${i}`)]) c.store.deleteMeta(`state:test-scheduler-cache:${k}`);
+  for (const k of ['placement-header:0', ...Array.from({ length: 64 }, (_, i) => `placement-groups:0:${i}`)]) c.store.deleteMeta(`state:test-scheduler-cache:${k}`);
+  for (let i = 0; i < 4; i++) c.store.deleteMeta(`state:test-scheduler-cache:placement-node:0:${i}`);
   state.set('placements-version', '0:99');
   const fourth = new PlacementIndex();
   check(new SchedulerCache(fourth, () => c.api.revision()), c, state, current(c), 'older file');
