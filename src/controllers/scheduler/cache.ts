@@ -83,10 +83,13 @@ export class SchedulerCache {
 
   /** The informer delivered a pod event: the placements it has seen follow it. */
   seen(api: ApiServer, state: ComponentState, ev: WatchEvent): void {
-    // The pod's placement as the totals count it, before the index takes the event.
+    // The pod's placement as the totals count it, before the index takes the event. A pod not
+    // bound yet has none (a node once set stays): no need to look.
     if (this.built && !this.complete) {
+      const uid = ev.object.metadata.uid ?? '';
       if (this.stale(api, state)) this.reset();
-      else this.known(ev.object.metadata.uid ?? '');
+      else if (asPod(ev.object).spec?.nodeName) this.known(uid);
+      else if (!this.nodeOf.has(uid)) this.nodeOf.set(uid, null);
     }
     this.placements.event(api, state, ev);
   }
