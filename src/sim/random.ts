@@ -8,6 +8,16 @@ import { nodeCrypto } from '../common/node-crypto.js';
 export interface RandomSource {
   /** a uniformly distributed 32-bit unsigned integer */
   nextUint32(): number;
+  /** what n calls of nextUint32 give, in order (a seeded source reads and writes its state once) */
+  nextUint32s?(n: number): number[];
+}
+
+/** n draws of rand in order: its nextUint32s when it has one, else n calls of nextUint32. */
+export function drawUint32s(rand: RandomSource, n: number): number[] {
+  if (rand.nextUint32s) return rand.nextUint32s(n);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(rand.nextUint32());
+  return out;
 }
 
 /** Persists the PRNG state; the keyspace meta table in practice. */
@@ -39,6 +49,20 @@ export class SeededRandom implements RandomSource {
     const step = mulberry32Step(state);
     this.store.setMeta(STATE_KEY, String(step.state));
     return step.value;
+  }
+
+  nextUint32s(n: number): number[] {
+    const out: number[] = [];
+    if (n <= 0) return out;
+    const saved = this.store.getMeta(STATE_KEY);
+    let state = saved === undefined ? this.seed >>> 0 : Number(saved);
+    for (let i = 0; i < n; i++) {
+      const step = mulberry32Step(state);
+      state = step.state;
+      out.push(step.value);
+    }
+    this.store.setMeta(STATE_KEY, String(state));
+    return out;
   }
 }
 

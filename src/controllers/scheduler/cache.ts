@@ -1,13 +1,41 @@
 import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
 import type { ComponentState } from '../framework/state.js';
-import { PlacementIndex, placementOf } from './placements.js';
+import { type PlacementIndex, placementOf } from './placements.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { type ResourceAmounts, addAmounts, rememberSums, sharedPodRequests, subtractAmounts } from './requests.js';
+import { type NodePods, NodeTotals } from './node-pods.js';
+import { groupId } from './placement-totals.js';
 
 const POD = findByKind('v1', 'Pod')!;
+
+/** Where one pod holds resources, as the cache knows it. */
+interface Entry {
+  node: string;
+  pod: KubeObject;
+  rev: number;
+  group: SpreadGroup | undefined;
+}
+
+/**
+ * One node as the cache hands it out: its running totals, always; its pods, once the cache knows
+ * every pod (asking for them makes it learn them).
+ */
+class NodeState extends NodeTotals implements NodePods {
+  readonly list: KubeObject[] = [];
+  /** where each pod sits in list */
+  readonly at = new Map<string, number>();
+
+  constructor(private readonly learnAll: () => void) {
+    super();
+  }
+
+  pods(): readonly KubeObject[] {
+    this.learnAll();
+    return this.list;
+  }
+}
 
 /**
  * The scheduler cache (pkg/scheduler/backend/cache): the pods that hold resources on each node,
@@ -16,24 +44,37 @@ const POD = findByKind('v1', 'Pod')!;
  * pod is: from the placements its informer has seen (placements.ts, kept in the cluster file),
  * brought up to now with the writes after the informer's cursor — what a list of every pod gave,
  * at the cost of what changed since the cursor rather than of the cluster.
+ *
+ * What placing a pod reads of a node is mostly its totals (NodePods: the pod count, the requests
+ * added up) and, for spreading, how many pods of each group are there; the placements index
+ * keeps both in the file (placement-totals.ts). So the cache starts from those totals and learns
+ * pods one by one only as they change (an event, a binding, a write since the cursor), each
+ * from its placement just before it changes: a new process that places 5 pods reads the totals
+ * of 103 nodes and a few placements, not 10,000. It reads every placement only when a filter
+ * needs the pods themselves (host ports, preemption victims) or the index is about to be dropped.
  */
 export class SchedulerCache {
   private built = false;
-  private readonly nodeOf = new Map<string, { node: string; pod: KubeObject; rev: number; group: SpreadGroup | undefined }>();
+  /** the pods known one by one: where each holds resources, or null where it holds none */
+  private readonly nodeOf = new Map<string, Entry | null>();
   /**
-   * per node, its pods (in no particular order: every reader counts, sums or asks "any") and where
-   * each sits, and the requests of its pods added up as they come and go (NodeInfo.Requested and
-   * NonZeroRequested)
+   * whether nodeOf knows every pod. Until then (once built) a pod it does not know is where the
+   * placements index had it when the cache was built, and the totals count it there: no event
+   * has changed it since, as the cache learns each pod from the index before the index takes
+   * the pod's event (seen).
    */
-  private readonly byNode = new Map<string, NodePods>();
-  /** what podsByNode hands out: every node's array, the same objects kept up to date */
-  private readonly view = new Map<string, KubeObject[]>();
-  /** nodes whose pods changed since podsByNode last told requests.ts their sums */
-  private readonly dirty = new Set<string>();
+  private complete = false;
+  /** the index's generation when the cache was built: another means the index read its rows again */
+  private generation = -1;
+  private api: ApiServer | undefined;
+  private state: ComponentState | undefined;
+  /** per node, its totals (and pods once complete) */
+  private readonly byNode = new Map<string, NodeState>();
   /** the counted pods (not being deleted) by namespace and labels, per node */
   private readonly groups = new Map<string, SpreadGroup>();
   /** per spread selector key: how many counted pods it selects on each node */
   private readonly spreads = new Map<string, SpreadCounts>();
+  private readonly learnAll = () => this.knowAll();
 
   constructor(
     private readonly placements: PlacementIndex,
@@ -42,22 +83,83 @@ export class SchedulerCache {
 
   /** The informer delivered a pod event: the placements it has seen follow it. */
   seen(api: ApiServer, state: ComponentState, ev: WatchEvent): void {
+    // The pod's placement as the totals count it, before the index takes the event. A pod not
+    // bound yet has none (a node once set stays): no need to look.
+    if (this.built && !this.complete) {
+      const uid = ev.object.metadata.uid ?? '';
+      if (this.stale(api, state)) this.reset();
+      else if (asPod(ev.object).spec?.nodeName) this.known(uid);
+      else if (!this.nodeOf.has(uid)) this.nodeOf.set(uid, null);
+    }
     this.placements.event(api, state, ev);
   }
 
+  /** The index is about to start over from a list (a relist): learn every pod from it first. */
+  beforeRelist(api: ApiServer, state: ComponentState): void {
+    if (!this.built || this.complete) return;
+    if (this.stale(api, state)) this.reset();
+    else this.knowAll();
+  }
+
+  /**
+   * Another process wrote the index back (or it was dropped): the placements of the pods the cache
+   * does not know may have moved under it, so it starts over. (A rollback makes the index read its
+   * rows again too, but the pods whose placements that can change are those of this process's
+   * events since the last write-back, all known to the cache.)
+   */
+  private stale(api: ApiServer, state: ComponentState): boolean {
+    return this.placements.generation(api, state) !== this.generation;
+  }
+
+  private reset(): void {
+    this.built = false;
+    this.complete = false;
+    this.nodeOf.clear();
+    this.byNode.clear();
+    this.groups.clear();
+    this.spreads.clear();
+  }
+
   private ensure(api: ApiServer, state: ComponentState): void {
-    if (this.built) return;
+    if (this.built) {
+      if (this.complete || !this.stale(api, state)) return;
+      this.reset();
+    }
     this.built = true;
+    this.api = api;
+    this.state = state;
+    // The pods the informer's events told before the first use, replayed on what the cache starts
+    // from (with those that went: the index took their events, so they are known from it too).
+    const pre = [...this.nodeOf];
+    this.nodeOf.clear();
+    this.byNode.clear();
+    this.groups.clear();
+    this.spreads.clear();
     // The pods as a list now would give them: the placements up to the cursor, then every write
     // after it. A pod that finished or went since is not among them; one that finished is also
     // dropped from the cache, as its listed (finished) object would have done.
     const since = this.writesSinceCursor(api);
     if (!since) {
+      this.complete = true;
+      for (const [, e] of pre) if (e) this.upsert(e.pod);
       for (const p of api.list(POD, undefined)) this.upsert(p);
       return;
     }
+    this.generation = this.placements.generation(api, state);
+    const totals = this.placements.totalsNow(api, state);
+    for (const [node, t] of totals.nodes) t.copyInto(this.nodeState(node));
+    for (const [id, g] of totals.groups) this.groups.set(id, { ns: g.ns, labels: g.labels, perNode: new Map(g.perNode), spreads: [] });
+    // Every other pod is its placement, counted above; these are as the list and writes make them.
+    const touched = new Set<string>();
+    for (const [uid] of pre) touched.add(uid);
+    for (const ev of since) touched.add(ev.object.metadata.uid ?? '');
     const now = new Map<string, KubeObject>();
-    for (const p of this.placements.all(api, state)) now.set(p.metadata.uid ?? '', p);
+    for (const uid of touched) {
+      const placed = this.known(uid);
+      if (placed) now.set(uid, placed.pod);
+    }
+    for (const uid of touched) this.setEntry(uid, null);
+    for (const [uid, e] of pre) if (e) this.setEntry(uid, this.entryOf(e.pod));
     const finished = new Map<string, number>();
     for (const ev of since) {
       const uid = ev.object.metadata.uid ?? '';
@@ -81,59 +183,108 @@ export class SchedulerCache {
     return from < api.store.compactedRevision() ? undefined : api.changesSince(from, POD, undefined);
   }
 
+  /** Where the pod holds resources as far as the cache knows; learnt from the index if need be. */
+  private known(uid: string): Entry | undefined {
+    let e = this.nodeOf.get(uid);
+    if (e === undefined && this.built && !this.complete && this.api && this.state) {
+      const placed = this.placements.placement(this.api, this.state, uid);
+      e = placed ? this.entryOf(placed) : null;
+      this.nodeOf.set(uid, e);
+    }
+    return e ?? undefined;
+  }
+
+  /** Learns every pod the cache does not know yet from the index, and the pods of each node. */
+  private knowAll(): void {
+    if (!this.built || this.complete || !this.api || !this.state) return;
+    for (const p of this.placements.all(this.api, this.state)) {
+      const uid = p.metadata.uid ?? '';
+      if (!this.nodeOf.has(uid)) this.nodeOf.set(uid, this.entryOf(p));
+    }
+    this.complete = true;
+    for (const [uid, e] of this.nodeOf) {
+      if (!e) this.nodeOf.delete(uid);
+      else this.place(this.nodeState(e.node), uid, e.pod);
+    }
+  }
+
+  private entryOf(pod: KubeObject): Entry {
+    return {
+      node: asPod(pod).spec?.nodeName ?? '',
+      pod,
+      rev: Number(pod.metadata.resourceVersion ?? 0),
+      group: pod.metadata.deletionTimestamp ? undefined : this.groupOf(pod),
+    };
+  }
+
+  private nodeState(node: string): NodeState {
+    let n = this.byNode.get(node);
+    if (!n) this.byNode.set(node, (n = new NodeState(this.learnAll)));
+    return n;
+  }
+
+  private place(n: NodeState, uid: string, pod: KubeObject): void {
+    n.at.set(uid, n.list.length);
+    n.list.push(pod);
+  }
+
+  /** The pod now holds resources as e says (null: none): its old place and counts go, the new come. */
+  private setEntry(uid: string, e: Entry | null): void {
+    const old = this.nodeOf.get(uid);
+    if (old) {
+      const n = this.nodeState(old.node);
+      n.change(old.pod, -1);
+      const i = n.at.get(uid);
+      if (i !== undefined) {
+        // The last pod takes the leaving one's place.
+        const last = n.list.pop()!;
+        n.at.delete(uid);
+        if (i < n.list.length) {
+          n.list[i] = last;
+          n.at.set(last.metadata.uid ?? '', i);
+        }
+      }
+      if (old.group) countIn(old.group, old.node, -1);
+    }
+    if (e) {
+      const n = this.nodeState(e.node);
+      n.change(e.pod, 1);
+      if (this.complete) this.place(n, uid, e.pod);
+      if (e.group) countIn(e.group, e.node, 1);
+      this.nodeOf.set(uid, e);
+    } else if (this.complete) this.nodeOf.delete(uid);
+    else this.nodeOf.set(uid, null);
+  }
+
   /** A pod event (or the result of our own binding): where the pod now holds resources. */
   upsert(pod: KubeObject): void {
     const uid = pod.metadata.uid ?? '';
     const rev = Number(pod.metadata.resourceVersion ?? 0);
-    const old = this.nodeOf.get(uid);
+    const old = this.known(uid);
     if (old && old.rev > rev) return;
-    // Most events change a pod's status only: its group stays (no labels to compare as text).
-    const sameGroup = old?.group && !pod.metadata.deletionTimestamp && old.pod.metadata.namespace === pod.metadata.namespace && sameLabels(old.pod.metadata.labels, pod.metadata.labels) ? old.group : undefined;
-    this.remove(uid, rev);
     const p = asPod(pod);
     const node = p.spec?.nodeName;
-    if (!node || isPodPhaseTerminal(p.status?.phase)) return;
-    const group = pod.metadata.deletionTimestamp ? undefined : (sameGroup ?? this.groupOf(pod));
-    this.nodeOf.set(uid, { node, pod, rev, group });
-    let n = this.byNode.get(node);
-    if (!n) {
-      this.byNode.set(node, (n = { list: [], at: new Map(), plain: new Map(), nonZero: new Map() }));
-      this.view.set(node, n.list);
+    if (!node || isPodPhaseTerminal(p.status?.phase)) {
+      if (old) this.setEntry(uid, null);
+      return;
     }
-    n.at.set(uid, n.list.length);
-    n.list.push(pod);
-    this.dirty.add(node);
-    addAmounts(n.plain, sharedPodRequests(pod, false));
-    addAmounts(n.nonZero, sharedPodRequests(pod, true));
-    if (group) countIn(group, node, 1);
+    // Most events change a pod's status only: its group stays (no labels to compare as text).
+    const sameGroup = old?.group && !pod.metadata.deletionTimestamp && old.pod.metadata.namespace === pod.metadata.namespace && sameLabels(old.pod.metadata.labels, pod.metadata.labels) ? old.group : undefined;
+    const group = pod.metadata.deletionTimestamp ? undefined : (sameGroup ?? this.groupOf(pod));
+    this.setEntry(uid, { node, pod, rev, group });
   }
 
   remove(uid: string, rev: number): void {
-    const old = this.nodeOf.get(uid);
+    const old = this.known(uid);
     if (!old || old.rev > rev) return;
-    this.nodeOf.delete(uid);
-    const n = this.byNode.get(old.node);
-    const i = n?.at.get(uid);
-    if (n && i !== undefined) {
-      // The last pod takes the leaving one's place.
-      const last = n.list.pop()!;
-      n.at.delete(uid);
-      if (i < n.list.length) {
-        n.list[i] = last;
-        n.at.set(last.metadata.uid ?? '', i);
-      }
-      subtractAmounts(n.plain, sharedPodRequests(old.pod, false));
-      subtractAmounts(n.nonZero, sharedPodRequests(old.pod, true));
-      this.dirty.add(old.node);
-    }
-    if (old.group) countIn(old.group, old.node, -1);
+    this.setEntry(uid, null);
   }
 
   /** The group of pods with this pod's namespace and labels; a new one learns which known selectors count it. */
   private groupOf(pod: KubeObject): SpreadGroup {
     const ns = pod.metadata.namespace ?? '';
     const labels = pod.metadata.labels;
-    const id = `${ns}\u0000${JSON.stringify(labels ?? null)}`;
+    const id = groupId(ns, labels);
     let g = this.groups.get(id);
     if (g) return g;
     g = { ns, labels, perNode: new Map(), spreads: [] };
@@ -171,28 +322,21 @@ export class SchedulerCache {
   }
 
   /**
-   * The pods holding resources on each node. The pod being scheduled has no node, so it is in
-   * none of the lists. The map and its arrays are the cache's own, kept up to date in place:
-   * read them before the next event (a scheduling cycle does). Their sums of requests are told
-   * to requests.ts, so sumRequests never adds up a node's pods.
+   * What the filters and scores read of each node's pods (a node without pods may be missing).
+   * The pod being scheduled has no node, so it is in none. The map and its values are the
+   * cache's own, kept up to date in place: read them before the next event (a scheduling cycle does).
    */
+  nodePods(api: ApiServer, state: ComponentState): ReadonlyMap<string, NodePods> {
+    this.ensure(api, state);
+    return this.byNode;
+  }
+
+  /** The pods holding resources on each node (every pod learnt). */
   podsByNode(api: ApiServer, state: ComponentState): ReadonlyMap<string, readonly KubeObject[]> {
     this.ensure(api, state);
-    for (const node of this.dirty) {
-      const n = this.byNode.get(node);
-      // Copies: the running totals move on with the next pod.
-      if (n) rememberSums(n.list, new Map(n.plain), new Map(n.nonZero));
-    }
-    this.dirty.clear();
-    return this.view;
+    this.knowAll();
+    return new Map([...this.byNode].map(([node, n]) => [node, n.list]));
   }
-}
-
-interface NodePods {
-  list: KubeObject[];
-  at: Map<string, number>;
-  plain: ResourceAmounts;
-  nonZero: ResourceAmounts;
 }
 
 function sameLabels(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {

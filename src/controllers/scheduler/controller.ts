@@ -52,7 +52,7 @@ export function schedulerController(): Controller {
       const decision = schedulePod(
         ctx,
         pod,
-        () => cache.podsByNode(ctx.api, ctx.state),
+        () => cache.nodePods(ctx.api, ctx.state),
         (key, ns, matches) => cache.spreadCounter(ctx.api, ctx.state, key, ns, matches),
       );
       const next = applyDecision(ctx, pod, decision, previous);
@@ -74,6 +74,7 @@ export function schedulerController(): Controller {
       placements.flush(ctx.state);
     },
     relisted(ctx: ControllerContext): void {
+      cache.beforeRelist(ctx.api, ctx.state);
       placements.drop(ctx.api, ctx.state);
     },
   };

@@ -3,7 +3,9 @@ import { asPod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode } from '../../api/core/v1/node.js';
 import { TAINT_NODE_UNSCHEDULABLE, type Taint, type Toleration } from '../../api/core/v1/taint.js';
 import type { NodeSelectorRequirement, NodeSelectorTerm } from '../../api/core/v1/affinity.js';
-import { nodeAllocatable, sharedPodRequests, sumRequests } from './requests.js';
+import { hostPorts } from './host-ports.js';
+import type { NodePods } from './node-pods.js';
+import { nodeAllocatable, sharedPodRequests } from './requests.js';
 
 /**
  * The Filter plugins of the default profile that kubemu emulates, in the profile's order
@@ -115,59 +117,47 @@ export function matchesNodeAffinity(pod: KubeObject, node: KubeObject): boolean 
   return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
 }
 
-type HostPort = { port: number; protocol: string; ip: string };
-
-/** The pod's host ports, read once per (frozen) pod object: every node's filter asks for them. */
-function hostPorts(pod: KubeObject): readonly HostPort[] {
-  const hit = hostPortsMemo.get(pod);
-  if (hit) return hit;
-  const out = readHostPorts(pod);
-  if (Object.isFrozen(pod)) hostPortsMemo.set(pod, out);
-  return out;
-}
-
-const hostPortsMemo = new WeakMap<KubeObject, readonly HostPort[]>();
-
-function readHostPorts(pod: KubeObject): HostPort[] {
-  const spec = podSpec(pod);
-  const out: HostPort[] = [];
-  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-    for (const p of c.ports ?? []) {
-      if (p.hostPort && p.hostPort > 0) out.push({ port: p.hostPort, protocol: p.protocol || 'TCP', ip: p.hostIP || '0.0.0.0' });
-    }
-  }
-  return out;
-}
-
-/** NodePorts: a host port (protocol, address) already taken on the node; 0.0.0.0 conflicts with every address. */
-export function hostPortsConflict(pod: KubeObject, podsOnNode: readonly KubeObject[]): boolean {
+/**
+ * NodePorts: a host port (protocol, address) already taken on the node; 0.0.0.0 conflicts with
+ * every address. The pods there are read only when some of them ask for host ports.
+ */
+export function hostPortsConflict(pod: KubeObject, podsOnNode: NodePods): boolean {
   const wanted = hostPorts(pod);
-  if (wanted.length === 0) return false;
-  const used = podsOnNode.flatMap(hostPorts);
+  if (wanted.length === 0 || podsOnNode.withHostPorts === 0) return false;
+  const used = podsOnNode.pods().flatMap(hostPorts);
   return wanted.some((w) =>
     used.some((u) => u.port === w.port && u.protocol === w.protocol && (u.ip === w.ip || u.ip === '0.0.0.0' || w.ip === '0.0.0.0')),
   );
 }
 
+/** The resources NodeResourcesFit checks, in the order it names them: cpu, memory, ephemeral-storage, then extended ones sorted. */
+function checkedResources(request: ReadonlyMap<string, number>): readonly string[] {
+  // Asked for every node a pod is filtered on: the names once per (shared) request map.
+  const hit = checkedMemo.get(request);
+  if (hit) return hit;
+  const extended = [...request.keys()].sort().filter((name) => !['cpu', 'memory', 'ephemeral-storage', 'pods'].includes(name));
+  const out = ['cpu', 'memory', 'ephemeral-storage', ...extended];
+  checkedMemo.set(request, out);
+  return out;
+}
+
+const checkedMemo = new WeakMap<ReadonlyMap<string, number>, readonly string[]>();
+
 /** The resources NodeResourcesFit names in "Insufficient <name>" (cpu, memory, ephemeral-storage, extended ones). */
 function insufficient(request: ReadonlyMap<string, number>, allocatable: ReadonlyMap<string, number>, requested: ReadonlyMap<string, number>): FilterFailure | undefined {
-  const reasons: string[] = [];
+  let reasons: string[] | undefined;
   let unresolvable = false;
-  const check = (name: string) => {
+  for (const name of checkedResources(request)) {
     const want = request.get(name) ?? 0;
-    if (want <= 0) return;
+    if (want <= 0) continue;
     const alloc = allocatable.get(name) ?? 0;
     if (want > alloc - (requested.get(name) ?? 0)) {
-      reasons.push(`Insufficient ${name}`);
+      (reasons ??= []).push(`Insufficient ${name}`);
       // More than the whole node offers: evicting pods cannot help.
       if (want > alloc) unresolvable = true;
     }
-  };
-  check('cpu');
-  check('memory');
-  check('ephemeral-storage');
-  for (const name of [...request.keys()].sort()) if (!['cpu', 'memory', 'ephemeral-storage', 'pods'].includes(name)) check(name);
-  return reasons.length ? { code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons } : undefined;
+  }
+  return reasons ? { code: unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable', reasons } : undefined;
 }
 
 /**
@@ -177,12 +167,12 @@ function insufficient(request: ReadonlyMap<string, number>, allocatable: Readonl
  * 600 > 2000 − 1500 → "Insufficient cpu", resolvable (600 ≤ 2000: evicting could make room);
  * a pod wanting 3 cpu gets the same reason, unresolvable.
  */
-export function fitsResources(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterFailure | undefined {
+export function fitsResources(pod: KubeObject, node: KubeObject, podsOnNode: NodePods): FilterFailure | undefined {
   const allocatable = nodeAllocatable(node);
   const reasons: string[] = [];
   let code: FilterCode = 'Unschedulable';
-  if (podsOnNode.length + 1 > (allocatable.get('pods') ?? 0)) reasons.push(REASON_TOO_MANY_PODS);
-  const res = insufficient(sharedPodRequests(pod, false), allocatable, sumRequests(podsOnNode));
+  if (podsOnNode.count + 1 > (allocatable.get('pods') ?? 0)) reasons.push(REASON_TOO_MANY_PODS);
+  const res = insufficient(sharedPodRequests(pod, false), allocatable, podsOnNode.requested);
   if (res) {
     reasons.push(...res.reasons);
     code = res.code;
@@ -194,7 +184,7 @@ export function fitsResources(pod: KubeObject, node: KubeObject, podsOnNode: rea
  * Runs the filters for one node; undefined when the pod fits. podsOnNode are the pods bound to
  * the node that have not finished (terminating ones still hold their resources).
  */
-export function filterNode(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterFailure | undefined {
+export function filterNode(pod: KubeObject, node: KubeObject, podsOnNode: NodePods): FilterFailure | undefined {
   const tolerations = podSpec(pod).tolerations ?? [];
   if (asNode(node).spec?.unschedulable) {
     if (!tolerations.some((t) => tolerates(t, UNSCHEDULABLE_TAINT))) {

@@ -5,6 +5,8 @@ import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
 import { findByKind } from '../../apiserver/resources.js';
 import type { ComponentState } from '../framework/state.js';
+import { PlacementTotals } from './placement-totals.js';
+import { sameRequestsAs } from './requests.js';
 
 /** A container as placing other pods needs it: its requests, host ports and restart policy. */
 interface StoredContainer {
@@ -93,6 +95,42 @@ export function placementOf(pod: KubeObject): Pod {
   return placementPod(storedPlacement(pod));
 }
 
+/**
+ * Whether two placements of a pod count alike in the totals (placement-totals.ts): the same node,
+ * requests, host ports, priority, namespace, labels and deletion mark (what differs is a phase or
+ * a resourceVersion). Equal requests written differently ("1" and "1000m") are told apart: then
+ * the pod is taken away and added again, which is right too.
+ */
+function sameContribution(a: StoredPlacement, b: StoredPlacement): boolean {
+  return (
+    a.nd === b.nd &&
+    a.n === b.n &&
+    !a.d === !b.d &&
+    a.pr === b.pr &&
+    sameFlat(a.l, b.l) &&
+    JSON.stringify(a.o) === JSON.stringify(b.o) &&
+    sameContainers(a.c, b.c) &&
+    sameContainers(a.i, b.i)
+  );
+}
+
+function sameContainers(a: StoredContainer[] | undefined, b: StoredContainer[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i];
+    return !!y && x.rp === y.rp && sameFlat(x.r, y.r) && JSON.stringify(x.p) === JSON.stringify(y.p);
+  });
+}
+
+function sameFlat(a: Readonly<Record<string, unknown>> | undefined, b: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+}
+
 /** A placement without its resourceVersion: equal texts, equal placements. */
 function placementText(s: StoredPlacement): string {
   return JSON.stringify({ ...s, v: undefined });
@@ -108,10 +146,13 @@ interface Header {
 
 const HEADER = 'placements';
 /**
- * `epoch:version` of the rows, bumped at every write-back and read at every use (small, compared as
- * stored text): another process's write-back makes what this one holds stale.
+ * `epoch:version:t` of the rows, bumped at every write-back and read at every use (small, compared
+ * as stored text): another process's write-back makes what this one holds stale. The `t` says the
+ * totals (placement-totals.ts) were written back with the rows: a build that does not keep them
+ * writes back `epoch:version`, and the next that does adds them up again from the rows.
  */
 const VERSION = 'placements-version';
+const TOTALS_KEPT = 't';
 const POD = findByKind('v1', 'Pod')!;
 /**
  * Placements are kept in this many rows, by a hash of the pod's UID: a step that binds 50 pods
@@ -146,6 +187,15 @@ export class PlacementIndex {
   /** the version this process holds, and its stored text */
   private version = 0;
   private versionText: string | undefined;
+  /** whether the file's totals are those of its rows */
+  private totalsKept = false;
+  /** the totals of the rows, read or added up when first needed */
+  private totals: PlacementTotals | undefined;
+  /**
+   * bumped when what this process holds is dropped (a relist) or another process wrote the rows
+   * back: a reader that keeps what the placements were when it read them starts over
+   */
+  private generationNo = 0;
 
   /** What this process holds is what the file holds (else read again). */
   private ready(api: ApiServer, state: ComponentState): Header {
@@ -154,10 +204,14 @@ export class PlacementIndex {
     if (!this.header || rollbacks !== this.rollbacks || version !== this.versionText) {
       this.rows.clear();
       this.dirty.clear();
+      this.totals = undefined;
+      if (this.header && version !== this.versionText) this.generationNo++;
       this.rollbacks = rollbacks;
       this.header = state.get<Header>(HEADER) ?? { epoch: 0, built: false, rows: [] };
       this.versionText = version;
-      this.version = Number((version === undefined ? '' : (JSON.parse(version) as string)).split(':')[1] ?? 0) || 0;
+      const parts = (version === undefined ? '' : (JSON.parse(version) as string)).split(':');
+      this.version = Number(parts[1] ?? 0) || 0;
+      this.totalsKept = parts[2] === TOTALS_KEPT;
     }
     if (!this.header.built) this.build(api, state, this.header);
     return this.header;
@@ -165,6 +219,8 @@ export class PlacementIndex {
 
   private build(api: ApiServer, state: ComponentState, header: Header): void {
     header.built = true;
+    this.totals = new PlacementTotals();
+    this.totals.allDirty();
     for (const p of api.list(POD, undefined)) this.apply(state, p, false);
     this.flush(state, true);
   }
@@ -203,18 +259,44 @@ export class PlacementIndex {
     const p = asPod(obj);
     const uid = obj.metadata.uid ?? '';
     if (!p.spec?.nodeName) return;
+    // The totals first: added up from the rows as they were before this change, if need be.
+    const totals = this.totalsOf(state);
     const n = rowOf(uid);
     const row = this.row(state, n);
+    const held = row.pods.get(uid);
     if (deleted || isPodPhaseTerminal(p.status?.phase)) {
-      if (row.pods.delete(uid)) this.dirty.add(n);
+      if (!held) return;
+      row.pods.delete(uid);
+      totals.change((held.pod ??= placementPod(held.stored)), held.stored.nd, -1);
+      this.dirty.add(n);
       return;
     }
     const stored = storedPlacement(obj);
     const text = placementText(stored);
-    const held = row.pods.get(uid);
     if (held && (held.text ??= placementText(held.stored)) === text) return;
-    row.pods.set(uid, { stored, text });
+    const pod = placementPod(stored);
+    sameRequestsAs(pod, obj);
+    // Most changes (a phase, a resourceVersion) add the same to the totals: nothing to take away and add.
+    if (!held || !sameContribution(held.stored, stored)) {
+      if (held) totals.change((held.pod ??= placementPod(held.stored)), held.stored.nd, -1);
+      totals.change(pod, stored.nd, 1);
+    }
+    row.pods.set(uid, { stored, text, pod });
     this.dirty.add(n);
+  }
+
+  /** The totals of the rows this process holds: as written back with them, else added up from them. */
+  private totalsOf(state: ComponentState): PlacementTotals {
+    if (this.totals) return this.totals;
+    const epoch = this.header?.epoch ?? 0;
+    const kept = this.totalsKept ? PlacementTotals.load(state, epoch) : undefined;
+    if (kept) return (this.totals = kept);
+    const totals = new PlacementTotals();
+    for (const n of this.header?.rows ?? []) {
+      for (const e of this.row(state, n).pods.values()) totals.change((e.pod ??= placementPod(e.stored)), e.stored.nd, 1);
+    }
+    totals.allDirty();
+    return (this.totals = totals);
   }
 
   /** Every placement the index holds. */
@@ -223,12 +305,33 @@ export class PlacementIndex {
     return header.rows.flatMap((n) => [...this.row(state, n).pods.values()].map((e) => (e.pod ??= placementPod(e.stored))));
   }
 
+  /** What the placements add up to per node and spread group (to read, never to change). */
+  totalsNow(api: ApiServer, state: ComponentState): PlacementTotals {
+    this.ready(api, state);
+    return this.totalsOf(state);
+  }
+
+  /** The placement of one pod, if the index holds one. */
+  placement(api: ApiServer, state: ComponentState, uid: string): Pod | undefined {
+    this.ready(api, state);
+    const e = this.row(state, rowOf(uid)).pods.get(uid);
+    return e ? (e.pod ??= placementPod(e.stored)) : undefined;
+  }
+
+  /** Changes whenever what the index holds is read again from the file or dropped (see generationNo). */
+  generation(api: ApiServer, state: ComponentState): number {
+    this.ready(api, state);
+    return this.generationNo;
+  }
+
   /** The informer relisted: start over from a list. */
   drop(api: ApiServer, state: ComponentState): void {
     const old = state.get<Header>(HEADER);
     this.rows.clear();
     this.dirty.clear();
     this.header = { epoch: (old?.epoch ?? 0) + 1, built: false, rows: [] };
+    this.totals = undefined;
+    this.generationNo++;
     this.rollbacks = api.store.rollbackEpoch();
     state.set(HEADER, this.header);
     this.version = 0;
@@ -236,7 +339,7 @@ export class PlacementIndex {
   }
 
   private writeVersion(state: ComponentState): void {
-    const v = `${this.header?.epoch ?? 0}:${this.version}`;
+    const v = `${this.header?.epoch ?? 0}:${this.version}:${TOTALS_KEPT}`;
     state.set(VERSION, v);
     this.versionText = JSON.stringify(v);
   }
@@ -244,7 +347,9 @@ export class PlacementIndex {
   /** Writes back the rows this step changed. */
   flush(state: ComponentState, force = false): void {
     const header = this.header;
-    if (!header || (!this.dirty.size && !force)) return;
+    if (!header || (!this.dirty.size && !force && !this.totals?.dirty)) return;
+    this.totalsOf(state).flush(state, header.epoch);
+    this.totalsKept = true;
     const rows = new Set(header.rows);
     for (const n of this.dirty) {
       const row = this.rows.get(n);

@@ -2,10 +2,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { type FilterFailure, filterNode } from './filters.js';
 import type { PreemptionVerdict } from './message.js';
-
-function priorityOf(pod: KubeObject): number {
-  return asPod(pod).spec?.priority ?? 0;
-}
+import { type NodePods, nodePodsOf, priorityOf } from './node-pods.js';
 
 /** PodEligibleToPreemptOthers, as far as kubemu goes: preemptionPolicy Never opts out. */
 export function eligibleToPreempt(pod: KubeObject): boolean {
@@ -23,12 +20,13 @@ export function preemptionVerdict(
   pod: KubeObject,
   node: KubeObject,
   failure: FilterFailure,
-  podsOnNode: readonly KubeObject[],
+  podsOnNode: NodePods,
 ): PreemptionVerdict {
   if (failure.code === 'UnschedulableAndUnresolvable') return { kind: 'not-helpful' };
   const mine = priorityOf(pod);
-  const survivors = podsOnNode.filter((p) => priorityOf(p) >= mine);
-  if (survivors.length === podsOnNode.length) return { kind: 'no-victims' };
-  const still = filterNode(pod, node, survivors);
+  // No pod there below the incoming one's priority: nothing to evict (the pods need not be read).
+  if (podsOnNode.lowestPriority() >= mine) return { kind: 'no-victims' };
+  const survivors = podsOnNode.pods().filter((p) => priorityOf(p) >= mine);
+  const still = filterNode(pod, node, nodePodsOf(survivors));
   return still ? { kind: 'still-unfit', reasons: still.reasons } : { kind: 'no-victims' };
 }

@@ -63,14 +63,13 @@ export function podRequests(pod: KubeObject, nonZero = false): ResourceAmounts {
   return new Map(sharedPodRequests(pod, nonZero));
 }
 
-/** podRequests without the copy, for reading only (sumRequests adds up every pod on a node). */
+/** podRequests without the copy, for reading only (the scheduler cache adds up every pod on a node). */
 export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMap<string, number> {
   // Objects from the API server are frozen, so a pod's requests can be remembered per object —
   // per spec object, as they depend on the spec alone: a status write that keeps the spec object
   // (the scheduler cache sees every one) is not added up again.
   const memo = nonZero ? memoNonZero : memoPlain;
-  const spec = asPod(pod).spec;
-  const key: object = spec && Object.isFrozen(spec) ? spec : pod;
+  const key = memoKey(pod);
   const hit = memo.get(key);
   if (hit) return hit;
   const computed = computePodRequests(pod, nonZero);
@@ -78,8 +77,26 @@ export function sharedPodRequests(pod: KubeObject, nonZero: boolean): ReadonlyMa
   return computed;
 }
 
-const memoPlain = new WeakMap<object, ResourceAmounts>();
-const memoNonZero = new WeakMap<object, ResourceAmounts>();
+/** What a pod's requests are remembered by: its spec when frozen, else the pod. */
+function memoKey(pod: KubeObject): object {
+  const spec = asPod(pod).spec;
+  return spec && Object.isFrozen(spec) ? spec : pod;
+}
+
+const memoPlain = new WeakMap<object, ReadonlyMap<string, number>>();
+const memoNonZero = new WeakMap<object, ReadonlyMap<string, number>>();
+
+/**
+ * copy (a frozen pod made from original, with the same containers' requests, init containers
+ * and overhead: a placement) requests what original does: its requests are original's, added up
+ * once for both (the placements index and the cache each count the pod of every bind).
+ */
+export function sameRequestsAs(copy: KubeObject, original: KubeObject): void {
+  const key = memoKey(copy);
+  if (!Object.isFrozen(key)) return;
+  memoPlain.set(key, sharedPodRequests(original, false));
+  memoNonZero.set(key, sharedPodRequests(original, true));
+}
 
 function computePodRequests(pod: KubeObject, nonZero: boolean): ResourceAmounts {
   const spec = asPod(pod).spec ?? {};
@@ -117,28 +134,3 @@ export function nodeAllocatable(node: KubeObject): ReadonlyMap<string, number> {
 }
 
 const allocatableMemo = new WeakMap<KubeObject, ResourceAmounts>();
-
-/** The sum of the requests of the pods on a node (what NodeInfo.Requested holds). */
-export function sumRequests(pods: readonly KubeObject[], nonZero = false): ReadonlyMap<string, number> {
-  // The scheduler cache hands out the same array until a node's pods change: remember its sum.
-  // Read-only and shared: every node is asked for every pod scheduled, a copy each time adds up.
-  const memo = nonZero ? sumNonZero : sumPlain;
-  const hit = memo.get(pods);
-  if (hit) return hit;
-  const out: ResourceAmounts = new Map();
-  for (const p of pods) add(out, sharedPodRequests(p, nonZero));
-  if (Object.isFrozen(pods[0] ?? Object.freeze({}))) memo.set(pods, out);
-  return out;
-}
-
-/**
- * The scheduler cache keeps each node's totals as pods come and go, and tells them here for the
- * array it hands out: sumRequests then never adds up a node's pods again.
- */
-export function rememberSums(pods: readonly KubeObject[], plain: ReadonlyMap<string, number>, nonZero: ReadonlyMap<string, number>): void {
-  sumPlain.set(pods, plain);
-  sumNonZero.set(pods, nonZero);
-}
-
-const sumPlain = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();
-const sumNonZero = new WeakMap<readonly KubeObject[], ReadonlyMap<string, number>>();

@@ -7,17 +7,21 @@ import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api
 import { findByKind } from '../../apiserver/resources.js';
 import { type CompiledLabelSelector, compileLabelSelector, selectorString } from '../../labels/label-selector.js';
 import { rfc3339 } from '../../sim/clock.js';
+import { drawUint32s } from '../../sim/random.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { type PendingPod, backoffMs } from './backoff.js';
 import { type FilterFailure, filterNode } from './filters.js';
+import { type NodePods, nodePodsOf } from './node-pods.js';
 import { NO_NODES_AVAILABLE, type PreemptionVerdict, unschedulableMessage } from './message.js';
 import { eligibleToPreempt, preemptionVerdict } from './preemption.js';
-import { type Candidate, scoreCandidates, selectHost } from './scoring.js';
+import { type Candidate, scoreCandidates, selectHost, selectHostDraws } from './scoring.js';
 
 export const POD = findByKind('v1', 'Pod')!;
 export const NODE = findByKind('v1', 'Node')!;
 const SERVICE = findByKind('v1', 'Service')!;
 const REPLICA_SET = findByKind('apps/v1', 'ReplicaSet')!;
+/** A node no pod holds resources on. */
+const NO_PODS = nodePodsOf([]);
 
 /** The scheduler's name: pods with this spec.schedulerName are ours; also the event source. */
 export const SCHEDULER_NAME = 'default-scheduler';
@@ -38,19 +42,6 @@ export function wantsScheduling(pod: KubeObject): boolean {
     !pod.metadata.deletionTimestamp &&
     !isPodPhaseTerminal(p.status?.phase)
   );
-}
-
-/** The pods bound to each node that still hold resources (not Succeeded or Failed). */
-export function podsByNode(pods: readonly KubeObject[]): Map<string, KubeObject[]> {
-  const out = new Map<string, KubeObject[]>();
-  for (const p of pods) {
-    const node = podNodeName(p);
-    if (!node || isPodPhaseTerminal(asPod(p).status?.phase)) continue;
-    const list = out.get(node) ?? [];
-    list.push(p);
-    out.set(node, list);
-  }
-  return out;
 }
 
 /**
@@ -124,23 +115,23 @@ const selectsMemo = new WeakMap<CompiledLabelSelector, Map<string, boolean>>();
 /**
  * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node,
  * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
- * DefaultPreemption's verdicts. Nodes are considered in name order. byNodeOf and spreadCounter
- * come from the scheduler cache (cache.ts); without them the pods are listed and counted.
+ * DefaultPreemption's verdicts. Nodes are considered in name order. nodePods and spreadCounter
+ * come from the scheduler cache (cache.ts): what each node's pods add up to, and how many pods a
+ * spread selector counts on a node; without spreadCounter the pods are counted.
  */
 export function schedulePod(
   ctx: ControllerContext,
   pod: KubeObject,
-  byNodeOf: (except: string | undefined) => ReadonlyMap<string, readonly KubeObject[]> = (except) =>
-    podsByNode(ctx.api.list(POD, undefined).filter((p) => p.metadata.uid !== except)),
+  nodePods: () => ReadonlyMap<string, NodePods>,
   spreadCounter?: (key: string, ns: string, matches: SpreadSelector['matches']) => (node: string) => number,
 ): Decision {
   const nodes = ctx.api.list(NODE, undefined);
   if (!nodes.length) return { kind: 'unschedulable', message: NO_NODES_AVAILABLE };
-  const byNode = byNodeOf(pod.metadata.uid);
+  const byNode = nodePods();
   const feasible: Candidate[] = [];
   const failures: { node: KubeObject; failure: FilterFailure }[] = [];
   for (const node of nodes) {
-    const pods = byNode.get(node.metadata.name ?? '') ?? [];
+    const pods = byNode.get(node.metadata.name ?? '') ?? NO_PODS;
     const failure = filterNode(pod, node, pods);
     if (failure) failures.push({ node, failure });
     else feasible.push({ node, pods });
@@ -148,12 +139,15 @@ export function schedulePod(
   if (feasible.length) {
     const spread = spreadSelector(ctx, pod);
     const countOn = spread && spreadCounter ? spreadCounter(spread.key, pod.metadata.namespace ?? '', spread.matches) : undefined;
-    const scores = scoreCandidates(pod, feasible, spread?.matches, spread?.key, countOn);
-    const chosen = feasible[selectHost(scores, () => ctx.random.nextUint32())];
+    const scores = scoreCandidates(pod, feasible, spread?.matches, countOn);
+    // The ties' draws at once (100 equal workers: ~100 draws a pod), the same numbers in the same order.
+    const drawn = drawUint32s(ctx.random, selectHostDraws(scores));
+    let next = 0;
+    const chosen = feasible[selectHost(scores, () => drawn[next++] ?? 0)];
     return { kind: 'bind', node: chosen?.node.metadata.name ?? '' };
   }
   const verdicts: PreemptionVerdict[] = failures.map(({ node, failure }) =>
-    preemptionVerdict(pod, node, failure, byNode.get(node.metadata.name ?? '') ?? []),
+    preemptionVerdict(pod, node, failure, byNode.get(node.metadata.name ?? '') ?? NO_PODS),
   );
   return {
     kind: 'unschedulable',

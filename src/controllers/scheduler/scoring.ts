@@ -2,7 +2,8 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import type { PreferredSchedulingTerm } from '../../api/core/v1/affinity.js';
 import { nodeTaints, tolerates } from './filters.js';
-import { nodeAllocatable, sharedPodRequests, sumRequests } from './requests.js';
+import type { NodePods } from './node-pods.js';
+import { nodeAllocatable, sharedPodRequests } from './requests.js';
 
 /** framework.MaxNodeScore: every plugin scores a node 0..100 before its weight applies. */
 export const MAX_NODE_SCORE = 100;
@@ -25,7 +26,7 @@ const HOSTNAME_MAX_SKEW = 3;
 /** One feasible node with the pods bound to it. */
 export interface Candidate {
   node: KubeObject;
-  pods: readonly KubeObject[];
+  pods: NodePods;
 }
 
 /**
@@ -37,15 +38,16 @@ export interface Candidate {
  */
 export function leastAllocatedScore(pod: KubeObject, c: Candidate): number {
   const alloc = nodeAllocatable(c.node);
-  const used = sumRequests(c.pods, true);
+  const used = c.pods.nonZeroRequested;
   const mine = sharedPodRequests(pod, true);
-  let total = 0;
-  for (const r of ['cpu', 'memory']) {
-    const capacity = alloc.get(r) ?? 0;
-    const requested = (used.get(r) ?? 0) + (mine.get(r) ?? 0);
-    total += capacity === 0 || requested > capacity ? 0 : Math.floor(((capacity - requested) * MAX_NODE_SCORE) / capacity);
-  }
-  return Math.floor(total / 2);
+  const cpu = leastAllocated(alloc.get('cpu') ?? 0, (used.get('cpu') ?? 0) + (mine.get('cpu') ?? 0));
+  const memory = leastAllocated(alloc.get('memory') ?? 0, (used.get('memory') ?? 0) + (mine.get('memory') ?? 0));
+  return Math.floor((cpu + memory) / 2);
+}
+
+/** One resource's LeastAllocated score (asked for every node of every pod: no array of names per call). */
+function leastAllocated(capacity: number, requested: number): number {
+  return capacity === 0 || requested > capacity ? 0 : Math.floor(((capacity - requested) * MAX_NODE_SCORE) / capacity);
 }
 
 /**
@@ -55,7 +57,7 @@ export function leastAllocatedScore(pod: KubeObject, c: Candidate): number {
  */
 export function balancedAllocationScore(pod: KubeObject, c: Candidate): number {
   const alloc = nodeAllocatable(c.node);
-  const used = sumRequests(c.pods);
+  const used = c.pods.requested;
   const mine = sharedPodRequests(pod, false);
   const fraction = (r: string) => {
     const capacity = alloc.get(r) ?? 0;
@@ -127,16 +129,15 @@ export function spreadScores(
   pod: KubeObject,
   candidates: readonly Candidate[],
   matches: ((labels: Record<string, string> | undefined) => boolean) | undefined,
-  matchesKey?: string,
   countOn?: (node: string) => number,
 ): number[] {
   if (!matches) return candidates.map(() => 0);
   const ns = pod.metadata.namespace;
   const weight = Math.log(candidates.length + 2);
   const raw = candidates.map((c) => {
-    const count = countOn ? countOn(c.node.metadata.name ?? '') : matchingCount(c.pods, matchesKey === undefined ? undefined : `${ns ?? ''}\u0000${matchesKey}`, () =>
-      c.pods.filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace === ns && matches(p.metadata.labels)).length,
-    );
+    const count = countOn
+      ? countOn(c.node.metadata.name ?? '')
+      : c.pods.pods().filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace === ns && matches(p.metadata.labels)).length;
     return Math.round(count * weight + (HOSTNAME_MAX_SKEW - 1));
   });
   const max = Math.max(...raw);
@@ -144,35 +145,16 @@ export function spreadScores(
   return raw.map((s) => (max === 0 ? MAX_NODE_SCORE : Math.floor((MAX_NODE_SCORE * (max + min - s)) / max)));
 }
 
-/**
- * How many of a node's pods a spread selector counts. The scheduler cache hands out the same array
- * for a node until its pods change, and `key` names the selector (equal keys, equal selection):
- * scheduling one pod then counts again only on the node that changed, not on every node.
- */
-function matchingCount(pods: readonly KubeObject[], key: string | undefined, count: () => number): number {
-  if (key === undefined) return count();
-  let byKey = countMemo.get(pods);
-  if (!byKey) countMemo.set(pods, (byKey = new Map()));
-  const hit = byKey.get(key);
-  if (hit !== undefined) return hit;
-  const n = count();
-  byKey.set(key, n);
-  return n;
-}
-
-const countMemo = new WeakMap<readonly KubeObject[], Map<string, number>>();
-
 /** The weighted sum per candidate, in the candidates' order. */
 export function scoreCandidates(
   pod: KubeObject,
   candidates: readonly Candidate[],
   spreadSelector: ((labels: Record<string, string> | undefined) => boolean) | undefined,
-  spreadSelectorKey?: string,
   spreadCountOn?: (node: string) => number,
 ): number[] {
   const taint = defaultNormalize(candidates.map((c) => intolerablePreferNoSchedule(pod, c.node)), true);
   const affinity = defaultNormalize(candidates.map((c) => preferredAffinityWeight(pod, c.node)), false);
-  const spread = spreadScores(pod, candidates, spreadSelector, spreadSelectorKey, spreadCountOn);
+  const spread = spreadScores(pod, candidates, spreadSelector, spreadCountOn);
   return candidates.map(
     (c, i) =>
       WEIGHTS.taintToleration * (taint[i] ?? 0) +
@@ -188,6 +170,20 @@ export function scoreCandidates(
  * 1/(how many seen so far) (reservoir sampling), drawn from the cluster's seeded random source
  * so a seeded cluster places pods the same way every run. Returns the index.
  */
+/**
+ * How many draws selectHost makes for these scores: one per score equal to the best seen so far
+ * (after the first), which does not depend on what is drawn. So the draws can be made at once.
+ */
+export function selectHostDraws(scores: readonly number[]): number {
+  let bestScore = -Infinity;
+  let draws = 0;
+  for (const s of scores) {
+    if (s > bestScore) bestScore = s;
+    else if (s === bestScore) draws++;
+  }
+  return draws;
+}
+
 export function selectHost(scores: readonly number[], random: () => number): number {
   let best = -1;
   let bestScore = -Infinity;

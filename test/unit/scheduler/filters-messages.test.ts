@@ -6,6 +6,7 @@ import { fitErrorMessage, reasonsHistogram, unschedulableMessage } from '../../.
 import { backoffMs } from '../../../src/controllers/scheduler/backoff.js';
 import { podRequests } from '../../../src/controllers/scheduler/requests.js';
 import { preemptionVerdict } from '../../../src/controllers/scheduler/preemption.js';
+import { nodePodsOf } from '../../../src/controllers/scheduler/node-pods.js';
 
 function node(name: string, o: { taints?: unknown[]; unschedulable?: boolean; labels?: Record<string, string>; cpu?: string; pods?: string } = {}): KubeObject {
   return {
@@ -89,7 +90,7 @@ test('filters in profile order, first failure wins', () => {
       want: { code: 'Unschedulable', reasons: ["node(s) didn't have free ports for the requested pod ports"] },
     },
   ];
-  for (const c of table) assert.deepEqual(filterNode(c.pod, c.node, c.on ?? []), c.want, c.why);
+  for (const c of table) assert.deepEqual(filterNode(c.pod, c.node, nodePodsOf(c.on ?? [])), c.want, c.why);
 });
 
 test('pod requests: containers add up, init containers take the max, sidecars add', () => {
@@ -119,11 +120,11 @@ test('the whole v1.35 FailedScheduling message for a pod that fits nowhere', () 
   const w2 = node('k8s-node-2');
   const busy = (n: string) => [pod(`${n}-a`, { nodeName: n }, '1500m')];
   const p = pod('big', {}, '1');
-  const failures = [filterNode(p, master, [])!, filterNode(p, w1, busy('k8s-node-1'))!, filterNode(p, w2, busy('k8s-node-2'))!];
+  const failures = [filterNode(p, master, nodePodsOf([]))!, filterNode(p, w1, nodePodsOf(busy('k8s-node-1')))!, filterNode(p, w2, nodePodsOf(busy('k8s-node-2')))!];
   const verdicts = [
-    preemptionVerdict(p, master, failures[0]!, []),
-    preemptionVerdict(p, w1, failures[1]!, busy('k8s-node-1')),
-    preemptionVerdict(p, w2, failures[2]!, busy('k8s-node-2')),
+    preemptionVerdict(p, master, failures[0]!, nodePodsOf([])),
+    preemptionVerdict(p, w1, failures[1]!, nodePodsOf(busy('k8s-node-1'))),
+    preemptionVerdict(p, w2, failures[2]!, nodePodsOf(busy('k8s-node-2'))),
   ];
   assert.equal(
     unschedulableMessage(failures, verdicts, true),
@@ -135,7 +136,7 @@ test('the whole v1.35 FailedScheduling message for a pod that fits nowhere', () 
   );
   // a higher-priority pod that would still not fit without the lower-priority ones
   const vip = pod('vip', {}, '3', 1000);
-  assert.deepEqual(preemptionVerdict(vip, w1, { code: 'Unschedulable', reasons: ['Insufficient cpu'] }, busy('k8s-node-1')), {
+  assert.deepEqual(preemptionVerdict(vip, w1, { code: 'Unschedulable', reasons: ['Insufficient cpu'] }, nodePodsOf(busy('k8s-node-1'))), {
     kind: 'still-unfit',
     reasons: ['Insufficient cpu'],
   });
