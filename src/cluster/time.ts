@@ -24,6 +24,11 @@ export interface Reactor {
   nextDue(): number | undefined;
   /** runs everything due at the clock's current reading */
   runDue(): void;
+  /**
+   * Runs fn, a run of steps inside one write transaction, with the reactor's own bookkeeping
+   * (its timer queue) kept in memory until fn ends.
+   */
+  hold?<T>(fn: () => T): T;
 }
 
 /** Runs work in one write transaction (the keyspace's). */
@@ -62,14 +67,17 @@ export function stepOnce(clock: ClusterClock, reactor: Reactor, transact: Transa
   // writer, and a file nobody may write stays readable). The transaction asks again: another
   // process may have run it meanwhile.
   if (!isDue(reactor.nextDue(), limit)) return undefined;
-  return transact(() => {
-    const due = reactor.nextDue();
-    if (!isDue(due, limit)) return undefined;
-    return clock.at(due, () => {
-      const at = clock.now();
-      reactor.runDue();
-      return at;
-    });
+  return transact(() => stepHeld(clock, reactor, limit));
+}
+
+/** stepOnce with the write transaction already held: the earliest due instant, if due by `limit`. */
+function stepHeld(clock: ClusterClock, reactor: Reactor, limit: number): number | undefined {
+  const due = reactor.nextDue();
+  if (!isDue(due, limit)) return undefined;
+  return clock.at(due, () => {
+    const at = clock.now();
+    reactor.runDue();
+    return at;
   });
 }
 
@@ -149,15 +157,19 @@ function runBatchedSteps(
   for (;;) {
     // A plain read first, as stepOnce does: nothing due takes no write lock.
     if (!isDue(reactor.nextDue(), until())) return 'none-due';
-    const end = transact((): StepsEnd | undefined => {
-      const batchEnd = clock.realMs() + BATCH_REAL_MS;
-      for (;;) {
-        const at = stepOnce(clock, reactor, transact, until());
-        if (at === undefined) return 'none-due';
-        if (afterStep?.(at)) return 'stopped';
-        if (clock.realMs() >= batchEnd) return undefined;
-      }
-    });
+    const hold = reactor.hold?.bind(reactor) ?? (<T>(fn: () => T): T => fn());
+    const end = transact(() =>
+      hold((): StepsEnd | undefined => {
+        const batchEnd = clock.realMs() + BATCH_REAL_MS;
+        for (;;) {
+          // The batch's transaction is held: no plain read first, as stepOnce does.
+          const at = stepHeld(clock, reactor, until());
+          if (at === undefined) return 'none-due';
+          if (afterStep?.(at)) return 'stopped';
+          if (clock.realMs() >= batchEnd) return undefined;
+        }
+      }),
+    );
     if (end !== undefined) return end;
   }
 }

@@ -140,6 +140,11 @@ export class ControlPlane {
     return t !== undefined && (by === undefined || t <= by);
   }
 
+  /** Runs fn, a run of steps in one write transaction, with the timer queue held (TimerQueue.hold). */
+  hold<T>(fn: () => T): T {
+    return this.deps.timers.hold(fn);
+  }
+
   nextDue(): number | undefined {
     const timer = this.deps.timers.nextDue();
     const write = this.firstUnseenWrite();
