@@ -127,7 +127,11 @@ export class ControlPlane {
   private firstUnseenWrite(): number | undefined {
     const store = this.deps.store;
     const cursor = Math.min(...this.names.map((n) => informerCursor(store, n)));
-    return cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
+    if (cursor < store.compactedRevision()) return 0;
+    // Nothing written since (most instants of a catch-up, once their writes were delivered): the
+    // revision counter says so without a look into the log.
+    if (cursor >= store.revision()) return undefined;
+    return store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
   }
 
   /**
