@@ -28,6 +28,20 @@ export function compareTimers(a: Timer, b: Timer): number {
 
 interface Entry extends Timer {
   live: boolean;
+  /** `queue\0key` */
+  id: string;
+  /** neither queue nor key holds a surrogate: JavaScript's own order is SQLite's */
+  plain: boolean;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** compareTimers for held entries: with no surrogates about, the engine's own string order. */
+function compareEntries(a: Entry, b: Entry): number {
+  if (a.dueMs !== b.dueMs) return a.dueMs - b.dueMs;
+  if (!(a.plain && b.plain)) return compareText(a.queue, b.queue) || compareText(a.key, b.key);
+  if (a.queue !== b.queue) return a.queue < b.queue ? -1 : 1;
+  return a.key === b.key ? 0 : a.key < b.key ? -1 : 1;
 }
 
 /**
@@ -47,7 +61,7 @@ export class HeldTimers {
     let dues = this.byKey.get(id);
     if (dues?.has(dueMs)) return;
     if (!dues) this.byKey.set(id, (dues = new Map()));
-    const entry: Entry = { queue, key, dueMs, live: true };
+    const entry: Entry = { queue, key, dueMs, live: true, id, plain: !SURROGATE.test(id) };
     dues.set(dueMs, entry);
     this.push(entry);
   }
@@ -87,10 +101,9 @@ export class HeldTimers {
 
   private forget(e: Entry): void {
     e.live = false;
-    const id = `${e.queue}\u0000${e.key}`;
-    const dues = this.byKey.get(id);
+    const dues = this.byKey.get(e.id);
     dues?.delete(e.dueMs);
-    if (dues?.size === 0) this.byKey.delete(id);
+    if (dues?.size === 0) this.byKey.delete(e.id);
   }
 
   private dropDead(): void {
@@ -103,7 +116,7 @@ export class HeldTimers {
     let i = h.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (compareTimers(h[parent] as Entry, e) <= 0) break;
+      if (compareEntries(h[parent] as Entry, e) <= 0) break;
       h[i] = h[parent] as Entry;
       i = parent;
     }
@@ -119,8 +132,8 @@ export class HeldTimers {
       const l = 2 * i + 1;
       if (l >= h.length) break;
       const r = l + 1;
-      const child = r < h.length && compareTimers(h[r] as Entry, h[l] as Entry) < 0 ? r : l;
-      if (compareTimers(h[child] as Entry, last) >= 0) break;
+      const child = r < h.length && compareEntries(h[r] as Entry, h[l] as Entry) < 0 ? r : l;
+      if (compareEntries(h[child] as Entry, last) >= 0) break;
       h[i] = h[child] as Entry;
       i = child;
     }
