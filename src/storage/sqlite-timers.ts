@@ -21,6 +21,7 @@ interface TimerRow {
 /** The timer queue in the cluster's SQLite file (same transactions as the keyspace). */
 export class SqliteTimers implements TimerQueue {
   private readonly stmts;
+  private readonly readOnly: boolean;
   /** while held (hold): the timers set since, not in the table yet */
   private held: HeldTimers | undefined;
   /** while held: the table's earliest due time (null: none), undefined until asked again */
@@ -28,6 +29,7 @@ export class SqliteTimers implements TimerQueue {
 
   constructor(db: Database.Database) {
     // A read-only cluster file cannot take the table; one without it simply has no timers yet.
+    this.readOnly = db.readonly;
     if (!db.readonly) db.exec(SCHEMA);
     this.stmts = {
       add: db.prepare('INSERT OR IGNORE INTO timers (queue, key, due_ms) VALUES (?, ?, ?)'),
@@ -75,7 +77,8 @@ export class SqliteTimers implements TimerQueue {
    * holds after it, are as without the hold.
    */
   hold<T>(fn: () => T): T {
-    if (this.held) return fn();
+    // A read-only file: a timer set fails where it is set, as without the hold.
+    if (this.held || this.readOnly) return fn();
     const held = new HeldTimers();
     this.held = held;
     this.tableNext = undefined;
