@@ -24,6 +24,11 @@ export interface Reactor {
   nextDue(): number | undefined;
   /** runs everything due at the clock's current reading */
   runDue(): void;
+  /**
+   * Runs fn, a run of steps inside one write transaction, with the reactor's own bookkeeping
+   * (its timer queue) kept in memory until fn ends.
+   */
+  hold?<T>(fn: () => T): T;
 }
 
 /** Runs work in one write transaction (the keyspace's). */
@@ -62,14 +67,17 @@ export function stepOnce(clock: ClusterClock, reactor: Reactor, transact: Transa
   // writer, and a file nobody may write stays readable). The transaction asks again: another
   // process may have run it meanwhile.
   if (!isDue(reactor.nextDue(), limit)) return undefined;
-  return transact(() => {
-    const due = reactor.nextDue();
-    if (!isDue(due, limit)) return undefined;
-    return clock.at(due, () => {
-      const at = clock.now();
-      reactor.runDue();
-      return at;
-    });
+  return transact(() => stepHeld(clock, reactor, limit));
+}
+
+/** stepOnce with the write transaction already held: the earliest due instant, if due by `limit`. */
+function stepHeld(clock: ClusterClock, reactor: Reactor, limit: number): number | undefined {
+  const due = reactor.nextDue();
+  if (!isDue(due, limit)) return undefined;
+  return clock.at(due, () => {
+    const at = clock.now();
+    reactor.runDue();
+    return at;
   });
 }
 
@@ -108,9 +116,13 @@ type StepsEnd = 'stopped' | 'cut-short' | 'none-due';
  * WAL frames of the pages every instant touches: the log's tail, the meta table, the timers) and
  * the components' memory read and written back (storage/sqlite-keyspace.ts flushMeta) are paid
  * once per batch instead of once per instant. (Measured on a 1,000-replica rollout: 25 instants,
- * each rewriting the state of the pods it touched.)
+ * each rewriting the state of the pods it touched.) A batch costs about the same whatever its
+ * length: on a crash loop of 16 pods, 1-3 ms of COMMIT and ~60 meta rows and ~35 timers written
+ * back. 24 h of that loop, measured: at 50 ms a batch ~230 commits, 0.4-0.9 s in COMMIT, 14k meta
+ * rows and 105-130 MB written; at 200 ms 60-80 commits, 0.05-0.1 s, 3-5k rows, 30-40 MB. Another
+ * process waits at most a fifth of a second for the lock.
  */
-export const BATCH_REAL_MS = 50;
+export const BATCH_REAL_MS = 200;
 
 /**
  * Runs the due instants up to `until()` (read before each step: a wall clock's now moves) one by
@@ -149,15 +161,19 @@ function runBatchedSteps(
   for (;;) {
     // A plain read first, as stepOnce does: nothing due takes no write lock.
     if (!isDue(reactor.nextDue(), until())) return 'none-due';
-    const end = transact((): StepsEnd | undefined => {
-      const batchEnd = clock.realMs() + BATCH_REAL_MS;
-      for (;;) {
-        const at = stepOnce(clock, reactor, transact, until());
-        if (at === undefined) return 'none-due';
-        if (afterStep?.(at)) return 'stopped';
-        if (clock.realMs() >= batchEnd) return undefined;
-      }
-    });
+    const hold = reactor.hold?.bind(reactor) ?? (<T>(fn: () => T): T => fn());
+    const end = transact(() =>
+      hold((): StepsEnd | undefined => {
+        const batchEnd = clock.realMs() + BATCH_REAL_MS;
+        for (;;) {
+          // The batch's transaction is held: no plain read first, as stepOnce does.
+          const at = stepHeld(clock, reactor, until());
+          if (at === undefined) return 'none-due';
+          if (afterStep?.(at)) return 'stopped';
+          if (clock.realMs() >= batchEnd) return undefined;
+        }
+      }),
+    );
     if (end !== undefined) return end;
   }
 }

@@ -127,7 +127,11 @@ export class ControlPlane {
   private firstUnseenWrite(): number | undefined {
     const store = this.deps.store;
     const cursor = Math.min(...this.names.map((n) => informerCursor(store, n)));
-    return cursor < store.compactedRevision() ? 0 : store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
+    if (cursor < store.compactedRevision()) return 0;
+    // Nothing written since (most instants of a catch-up, once their writes were delivered): the
+    // revision counter says so without a look into the log.
+    if (cursor >= store.revision()) return undefined;
+    return store.firstChangeAfter(cursor, ['/registry/'])?.timeMs;
   }
 
   /**
@@ -138,6 +142,11 @@ export class ControlPlane {
   hasUnseenWrites(by?: number): boolean {
     const t = this.firstUnseenWrite();
     return t !== undefined && (by === undefined || t <= by);
+  }
+
+  /** Runs fn, a run of steps in one write transaction, with the timer queue held (TimerQueue.hold). */
+  hold<T>(fn: () => T): T {
+    return this.deps.timers.hold(fn);
   }
 
   nextDue(): number | undefined {

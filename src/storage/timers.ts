@@ -22,4 +22,9 @@ export interface TimerQueue {
   popDue(t: number): Timer[];
   /** removes every timer of a key (the object is gone) */
   cancel(queue: string, key: string): void;
+  /**
+   * Runs fn (inside a write transaction) with the queue's writes held in memory until it ends:
+   * the same answers and, after fn, the same stored timers, for fewer reads and writes.
+   */
+  hold<T>(fn: () => T): T;
 }

@@ -3,7 +3,9 @@
  * processed once per drain even if it is added again while waiting.
  */
 export class WorkQueue {
-  private readonly items: string[] = [];
+  private items: string[] = [];
+  /** where the next key is in items (taken keys are left behind, not shifted out one by one) */
+  private head = 0;
   private readonly waiting = new Set<string>();
 
   add(key: string): void {
@@ -13,13 +15,19 @@ export class WorkQueue {
   }
 
   get length(): number {
-    return this.items.length;
+    return this.items.length - this.head;
   }
 
   /** the next key, or undefined when empty */
   next(): string | undefined {
-    const k = this.items.shift();
-    if (k !== undefined) this.waiting.delete(k);
+    if (this.head >= this.items.length) return undefined;
+    const k = this.items[this.head++] as string;
+    this.waiting.delete(k);
+    // Drop what was taken once it is most of the array (a drain of 10,000 keys stays linear).
+    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
     return k;
   }
 }

@@ -80,3 +80,31 @@ test('wall clock: each instant is still its own transaction', () => {
   assert.equal(r.ran.length, 20);
   assert.equal(tx.commits(), 20);
 });
+
+test('virtual clock: a batch runs inside the reactor hold, and asks it once per step what is due', () => {
+  const clock = new ClusterClock({ mode: 'virtual', speed: 1, epochMs: VIRTUAL_EPOCH_MS, createdAtRealMs: 0 }, memoryStore(), () => 0);
+  const t0 = clock.now();
+  const tx = countingTransact();
+  const dues = Array.from({ length: 10 }, (_, i) => t0 + 1_000 * (i + 1));
+  let held = 0;
+  let asked = 0;
+  const inHold: boolean[] = [];
+  const base = scripted(dues, clock, tx.depth, () => inHold.push(held > 0));
+  const r: Reactor = {
+    nextDue: () => (asked++, base.nextDue()),
+    runDue: () => base.runDue(),
+    hold: <T>(fn: () => T): T => {
+      held++;
+      try {
+        return fn();
+      } finally {
+        held--;
+      }
+    },
+  };
+  catchUp(clock, r, tx.transact, t0 + 20_000);
+  assert.deepEqual(base.ran.map((s) => s.at), dues);
+  assert.ok(inHold.every(Boolean));
+  // one plain read before the batch, one per step, one that finds nothing more due
+  assert.equal(asked, 1 + dues.length + 1);
+});
