@@ -38,7 +38,7 @@ export function syncDeployment(ctx: ControllerContext, key: string): void {
   }
   const live = ctx.api.tryGet(DEPLOYMENTS, namespace, name);
   if (!live) return;
-  const d = asDeployment(structuredClone(live));
+  const d = copyToChange(asDeployment(live));
 
   const sel = d.spec.selector;
   if (sel && isEmptySelector(sel)) {
@@ -56,7 +56,6 @@ export function syncDeployment(ctx: ControllerContext, key: string): void {
   }
 
   const rsList = claimReplicaSets(ctx, d);
-  const podMap = podMapForDeployment(ctx, d, rsList);
 
   if (d.metadata.deletionTimestamp) return syncStatusOnly(ctx, d, rsList);
 
@@ -68,9 +67,27 @@ export function syncDeployment(ctx: ControllerContext, key: string): void {
   if (isScalingEvent(ctx, d, rsList)) return sync(ctx, d, rsList);
 
   const type = d.spec.strategy?.type;
-  if (type === RECREATE) return rolloutRecreate(ctx, d, rsList, podMap);
+  // Upstream builds the pod map right after claiming the ReplicaSets; only Recreate reads it, and
+  // nothing this sync writes before it touches a pod (this controller never writes pods), so it is
+  // read here: a RollingUpdate sync lists no pods (500 Deployments x 20 pods: 4,000 lists of 20 rows
+  // in an apply and the advance after it).
+  if (type === RECREATE) return rolloutRecreate(ctx, d, rsList, podMapForDeployment(ctx, d, rsList));
   if (type === ROLLING_UPDATE) return rolloutRolling(ctx, d, rsList);
   throw new Error(`unexpected deployment strategy type: ${type ?? ''}`);
+}
+
+/**
+ * The Deployment as this sync may change it in memory (upstream's DeepCopy): metadata and status
+ * are its own copies (revision annotations, conditions, collisionCount change there, a rollback
+ * replaces the annotations); spec is a new object whose parts are the API server's, deep-frozen
+ * and never changed here (a rollback replaces the template whole). The template is then neither
+ * copied at every sync nor made canonical again to find the new ReplicaSet (templateKey keeps
+ * the key of a frozen template): 4,000 syncs of 500 Deployments in an apply and its advance.
+ */
+function copyToChange(live: Deployment): Deployment {
+  const d: Deployment = { ...live, metadata: structuredClone(live.metadata), spec: { ...live.spec } };
+  if (live.status) d.status = structuredClone(live.status);
+  return d;
 }
 
 /** `{}`: upstream compares the selector with an empty LabelSelector (validation forbids it). */

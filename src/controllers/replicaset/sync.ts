@@ -50,7 +50,7 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
 
   let manageError: ManageError | undefined;
   if (plan.adopt.length === 0 && !rs.metadata.deletionTimestamp) {
-    manageError = manageReplicas(ctx, rs, claimed, relatedPods(ctx, rs), now);
+    manageError = manageReplicas(ctx, rs, claimed, () => relatedPods(ctx, rs), now);
   }
 
   const status = calculateStatus({ rs, active: claimed, terminating, ...(manageError ? { manageError: manageError.message } : {}), nowMs: now });
@@ -147,7 +147,7 @@ function manageReplicas(
   ctx: ControllerContext,
   rs: ReplicaSet,
   active: readonly KubeObject[],
-  related: readonly KubeObject[],
+  related: () => readonly KubeObject[],
   now: number,
 ): ManageError | undefined {
   const desired = rs.spec.replicas ?? 1;
