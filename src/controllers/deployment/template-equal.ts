@@ -21,10 +21,19 @@ export function equalIgnoreHash(a: PodTemplateSpec | undefined, b: PodTemplateSp
  * (isScalingEvent, then the rollout), and every sync of it again.
  */
 export function templateKey(t: PodTemplateSpec | undefined): string {
-  if (t === undefined || !Object.isFrozen(t)) return JSON.stringify(prune(withoutHash(t)));
+  if (t === undefined || !Object.isFrozen(t)) return canonicalWithoutHash(t);
   let key = frozenKeys.get(t);
-  if (key === undefined) frozenKeys.set(t, (key = JSON.stringify(prune(withoutHash(t)))));
+  if (key === undefined) frozenKeys.set(t, (key = canonicalWithoutHash(t)));
   return key;
+}
+
+/** prune's text of the template without the hash label; prune copies, so only the labels are copied here. */
+function canonicalWithoutHash(t: PodTemplateSpec | undefined): string {
+  const labels = t?.metadata?.labels;
+  if (!t || !labels || !(POD_TEMPLATE_HASH_LABEL in labels)) return JSON.stringify(prune(t ?? {}));
+  const rest = { ...labels };
+  delete rest[POD_TEMPLATE_HASH_LABEL];
+  return JSON.stringify(prune({ ...t, metadata: { ...t.metadata, labels: rest } }));
 }
 
 const frozenKeys = new WeakMap<PodTemplateSpec, string>();
