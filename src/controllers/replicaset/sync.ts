@@ -202,6 +202,9 @@ function manageReplicas(
 
 /** Two lists in key order (namespace/name: one namespace here) merged, each object once. */
 function unionInKeyOrder(a: readonly KubeObject[], b: readonly KubeObject[]): KubeObject[] {
+  // The usual case: every pod we control matches the selector and no orphan does, so both reads
+  // gave the same objects in the same (key) order.
+  if (a.length === b.length && a.every((p, i) => p === b[i])) return [...b];
   const byName = new Map<string, KubeObject>();
   for (const p of [...a, ...b]) byName.set(p.metadata.name ?? '', p);
   return [...byName.values()].sort((x, y) => compareKeys(x.metadata.name ?? '', y.metadata.name ?? ''));
