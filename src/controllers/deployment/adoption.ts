@@ -33,15 +33,32 @@ export function claimDecision(d: Deployment, selector: Selector, rs: ReplicaSet)
   return 'adopt';
 }
 
-/** The Deployment's selector; throws upstream's message for an invalid one. */
+/**
+ * The Deployment's selector; throws upstream's message for an invalid one. Selectors are
+ * remembered by their text: every status write hands the next sync a new Deployment object, so
+ * remembering by object (compileLabelSelector) would parse and validate the same selector at
+ * every sync (500 Deployments: 2,500 syncs in an apply).
+ */
 export function deploymentSelector(d: Deployment): Selector {
+  const text = JSON.stringify(d.spec.selector ?? null);
+  const known = selectorsByText.get(text);
+  if (known) return known;
+  let selector: Selector;
   try {
-    return labelSelectorAsSelector(d.spec.selector ?? null);
+    selector = labelSelectorAsSelector(d.spec.selector ?? null);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new Error(`deployment ${d.metadata.namespace ?? ''}/${d.metadata.name ?? ''} has invalid label selector: ${why}`);
   }
+  // A bound on what a long process keeps: past it, start over.
+  if (selectorsByText.size >= SELECTORS_KEPT) selectorsByText.clear();
+  selectorsByText.set(text, selector);
+  return selector;
 }
+
+/** Parsed Deployment selectors by their JSON text (read-only: shared by every sync). */
+const selectorsByText = new Map<string, Selector>();
+const SELECTORS_KEPT = 10_000;
 
 /** Claims the namespace's ReplicaSets for d, adopting and releasing through the API server. */
 export function claimReplicaSets(ctx: ControllerContext, d: Deployment): ReplicaSet[] {

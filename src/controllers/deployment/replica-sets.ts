@@ -1,7 +1,7 @@
 import { parseReplicasAnnotation } from './annotations.js';
 import { DESIRED_REPLICAS_ANNOTATION } from '../../api/apps/v1/annotations.js';
 import { revisionOf } from './revision.js';
-import { equalIgnoreHash } from './template-equal.js';
+import { templateKey } from './template-equal.js';
 import { type Deployment, desiredReplicas } from '../../api/apps/v1/deployment.js';
 import { type ReplicaSet, specReplicas } from '../../api/apps/v1/replica-set.js';
 
@@ -47,7 +47,9 @@ export function bySizeOlder(a: ReplicaSet, b: ReplicaSet): number {
  * the hash label). Oldest wins when several match (possible after a hash collision).
  */
 export function findNewReplicaSet(d: Deployment, rsList: readonly ReplicaSet[]): ReplicaSet | undefined {
-  return [...rsList].sort(byCreation).find((rs) => equalIgnoreHash(rs.spec.template, d.spec.template));
+  if (!rsList.length) return undefined;
+  const want = templateKey(d.spec.template);
+  return [...rsList].sort(byCreation).find((rs) => templateKey(rs.spec.template) === want);
 }
 
 /** FindOldReplicaSets' second result: every ReplicaSet but the new one. */

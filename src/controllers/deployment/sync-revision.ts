@@ -49,7 +49,10 @@ function getNewReplicaSet(
   const now = rfc3339(ctx.clock.now());
 
   if (existing) {
-    const copy = structuredClone(existing);
+    // Copied where setNewReplicaSetAnnotations and the minReadySeconds fix change it (the rest
+    // stays the API server's frozen object; the update copies what it is given).
+    const copy: ReplicaSet = { ...existing, metadata: { ...existing.metadata }, spec: { ...existing.spec } };
+    if (existing.metadata.annotations) copy.metadata.annotations = { ...existing.metadata.annotations };
     const desired = desiredReplicas(d);
     const annotationsUpdated = setNewReplicaSetAnnotations(d, copy, newRevision, true, { desired, max: desired + maxSurge(d) });
     const minReady = d.spec.minReadySeconds ?? 0;

@@ -10,8 +10,33 @@ import { setOwn } from '../../common/own-keys.js';
  * Not emulated: resource quantities compare as written ("1000m" ≠ "1").
  */
 export function equalIgnoreHash(a: PodTemplateSpec | undefined, b: PodTemplateSpec | undefined): boolean {
-  return JSON.stringify(prune(withoutHash(a))) === JSON.stringify(prune(withoutHash(b)));
+  return templateKey(a) === templateKey(b);
 }
+
+/**
+ * What equalIgnoreHash compares: the template's canonical text without the hash label. Two
+ * templates are equal ignoring the hash exactly when their keys are. The key of a frozen template
+ * (the API server's objects are deep-frozen: a ReplicaSet's as read) is remembered, since such a
+ * template can never change: a Deployment sync compares its template with each ReplicaSet's twice
+ * (isScalingEvent, then the rollout), and every sync of it again.
+ */
+export function templateKey(t: PodTemplateSpec | undefined): string {
+  if (t === undefined || !Object.isFrozen(t)) return canonicalWithoutHash(t);
+  let key = frozenKeys.get(t);
+  if (key === undefined) frozenKeys.set(t, (key = canonicalWithoutHash(t)));
+  return key;
+}
+
+/** prune's text of the template without the hash label; prune copies, so only the labels are copied here. */
+function canonicalWithoutHash(t: PodTemplateSpec | undefined): string {
+  const labels = t?.metadata?.labels;
+  if (!t || !labels || !(POD_TEMPLATE_HASH_LABEL in labels)) return JSON.stringify(prune(t ?? {}));
+  const rest = { ...labels };
+  delete rest[POD_TEMPLATE_HASH_LABEL];
+  return JSON.stringify(prune({ ...t, metadata: { ...t.metadata, labels: rest } }));
+}
+
+const frozenKeys = new WeakMap<PodTemplateSpec, string>();
 
 /** A copy of the template without the pod-template-hash label. */
 export function withoutHash(t: PodTemplateSpec | undefined): PodTemplateSpec {

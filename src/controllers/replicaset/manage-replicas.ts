@@ -18,17 +18,23 @@ export type ReplicaPlan =
  * Above: delete min(diff, 500), chosen by the scale-down ranking.
  * Worked examples: replicas 3, 1 active → create 2; replicas 3, 4 active (an adopted stray) →
  * delete 1; replicas 1000, 0 active → create 500 now and the rest on the next sync.
+ * `related` (the pods the ranking counts per node) is asked for only when deleting, as upstream
+ * reads getIndirectlyRelatedPods only in the scale-down branch: a sync that creates or has
+ * nothing to do lists no sibling ReplicaSet's pods.
  */
 export function planReplicas(
   active: readonly KubeObject[],
-  related: readonly KubeObject[],
+  related: () => readonly KubeObject[],
   desired: number,
   nowMs: number,
 ): ReplicaPlan {
   const diff = active.length - desired;
   if (diff < 0) return { action: 'create', count: Math.min(-diff, BURST_REPLICAS) };
-  if (diff > 0) return { action: 'delete', pods: podsToDelete(active, related, Math.min(diff, BURST_REPLICAS), nowMs) };
-  return { action: 'none' };
+  if (diff <= 0) return { action: 'none' };
+  const n = Math.min(diff, BURST_REPLICAS);
+  // Every active pod goes (scale to 0): nothing to rank, so no related pods to read.
+  if (n >= active.length) return { action: 'delete', pods: [...active] };
+  return { action: 'delete', pods: podsToDelete(active, related(), n, nowMs) };
 }
 
 /**

@@ -50,13 +50,15 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
 
   let manageError: ManageError | undefined;
   if (plan.adopt.length === 0 && !rs.metadata.deletionTimestamp) {
-    manageError = manageReplicas(ctx, rs, claimed, relatedPods(ctx, rs), now);
+    manageError = manageReplicas(ctx, rs, claimed, () => relatedPods(ctx, rs), now);
   }
 
   const status = calculateStatus({ rs, active: claimed, terminating, ...(manageError ? { manageError: manageError.message } : {}), nowMs: now });
   if (!jsonEqual(objectJson(status), objectJson(rs.status ?? {}))) {
     const need = rs.spec.replicas ?? 1;
-    klogFor(ctx).info(4, 'replica_set_utils.go:68', replicaSetStatusUpdateMessage(namespace, name, need, rs.status, status));
+    // The message is built only when the line is kept (--v=4): 1,500 status writes in an apply.
+    const log = klogFor(ctx);
+    if (log.enabled(4)) log.info(4, 'replica_set_utils.go:68', replicaSetStatusUpdateMessage(namespace, name, need, rs.status, status));
     ctx.api.updateStatus(REPLICA_SET, { ...rs, status });
   }
 
@@ -147,7 +149,7 @@ function manageReplicas(
   ctx: ControllerContext,
   rs: ReplicaSet,
   active: readonly KubeObject[],
-  related: readonly KubeObject[],
+  related: () => readonly KubeObject[],
   now: number,
 ): ManageError | undefined {
   const desired = rs.spec.replicas ?? 1;
@@ -202,6 +204,9 @@ function manageReplicas(
 
 /** Two lists in key order (namespace/name: one namespace here) merged, each object once. */
 function unionInKeyOrder(a: readonly KubeObject[], b: readonly KubeObject[]): KubeObject[] {
+  // The usual case: every pod we control matches the selector and no orphan does, so both reads
+  // gave the same objects in the same (key) order.
+  if (a.length === b.length && a.every((p, i) => p === b[i])) return [...b];
   const byName = new Map<string, KubeObject>();
   for (const p of [...a, ...b]) byName.set(p.metadata.name ?? '', p);
   return [...byName.values()].sort((x, y) => compareKeys(x.metadata.name ?? '', y.metadata.name ?? ''));

@@ -55,3 +55,25 @@ test('EqualIgnoreHash ignores the pod-template-hash label and nil-vs-empty maps'
   // the inputs are not modified
   assert.equal(withHash.metadata.labels['pod-template-hash'], '8c9694f75');
 });
+
+test('EqualIgnoreHash on frozen templates (as the API server hands them out) gives the same answers, again and again', () => {
+  const deepFreeze = <T>(v: T): T => {
+    if (v && typeof v === 'object') {
+      Object.freeze(v);
+      for (const x of Object.values(v)) deepFreeze(x);
+    }
+    return v;
+  };
+  const withHash = structuredClone(template) as typeof template & { metadata: { labels: Record<string, string> } };
+  withHash.metadata.labels['pod-template-hash'] = '8c9694f75';
+  const frozen = deepFreeze(structuredClone(withHash));
+  const other = structuredClone(template);
+  other.spec.containers[0]!.image = 'x';
+  for (let i = 0; i < 2; i++) {
+    assert.ok(equalIgnoreHash(frozen, template));
+    assert.ok(equalIgnoreHash(template, frozen));
+    assert.ok(!equalIgnoreHash(frozen, other));
+    assert.ok(!equalIgnoreHash(deepFreeze(structuredClone(other)), frozen));
+  }
+  assert.equal(frozen.metadata.labels['pod-template-hash'], '8c9694f75');
+});

@@ -63,7 +63,7 @@ test('release drops only our reference', () => {
   assert.equal(withoutOwner(pod('q', {}, owned('rs-uid')), 'rs-uid').metadata.ownerReferences, undefined);
 });
 
-test('pods from the template: labels, generateName, controller reference, spec copy', () => {
+test('pods from the template: labels, generateName, controller reference, spec', () => {
   const r = rs();
   const p = podFromTemplate(r, controllerRefFor(r));
   assert.deepEqual(p.metadata, {

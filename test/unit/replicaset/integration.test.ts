@@ -156,3 +156,24 @@ test('a pod relabelled out of the selector is released and replaced', () => {
   assert.equal(pods(c).filter((p) => p.metadata.labels?.['app.kubernetes.io/name'] === 'hello-rs').length, 2);
   c.close();
 });
+
+test('a ReplicaSet under a Deployment reads its siblings\' pods only to rank a scale-down', () => {
+  const c = cluster();
+  const rs = helloRs(3);
+  rs.metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'hello', uid: 'deployment-uid', controller: true }];
+  c.api.create(RS, 'default', rs);
+  let siblingLists = 0;
+  const listControlledBy = c.api.listControlledBy.bind(c.api);
+  c.api.listControlledBy = (info, namespace, uid) => {
+    if (info === RS) siblingLists++;
+    return listControlledBy(info, namespace, uid);
+  };
+  advance(c, 10);
+  assert.equal(pods(c).length, 3);
+  assert.equal(siblingLists, 0, 'creating and syncing status rank nothing');
+  c.api.modify(RS, 'default', 'hello-rs', (o) => ({ ...o, spec: { ...(o['spec'] as object), replicas: 1 } }));
+  advance(c, 1);
+  assert.equal(pods(c).filter((p) => !p.metadata.deletionTimestamp).length, 1);
+  assert.equal(siblingLists, 1, 'the scale-down ranked the pods by the pods of the same Deployment per node');
+  c.close();
+});

@@ -29,10 +29,25 @@ test('a failing batch stops the later ones', () => {
 });
 
 test('plan: create the missing, delete the surplus, cap at 500', () => {
-  assert.deepEqual(planReplicas([pod('a')], [], 3, 0), { action: 'create', count: 2 });
-  assert.deepEqual(planReplicas([], [], 1000, 0), { action: 'create', count: 500 });
-  assert.deepEqual(planReplicas([pod('a'), pod('b')], [], 2, 0), { action: 'none' });
-  const plan = planReplicas([pod('a'), pod('b'), pod('c')], [], 1, 0);
+  assert.deepEqual(planReplicas([pod('a')], () => [], 3, 0), { action: 'create', count: 2 });
+  assert.deepEqual(planReplicas([], () => [], 1000, 0), { action: 'create', count: 500 });
+  assert.deepEqual(planReplicas([pod('a'), pod('b')], () => [], 2, 0), { action: 'none' });
+  const plan = planReplicas([pod('a'), pod('b'), pod('c')], () => [], 1, 0);
   assert.equal(plan.action, 'delete');
   assert.equal(plan.action === 'delete' ? plan.pods.length : 0, 2);
+});
+
+test('plan: the related pods are read only when the ranking needs them', () => {
+  let reads = 0;
+  const related = () => {
+    reads++;
+    return [];
+  };
+  planReplicas([pod('a')], related, 3, 0);
+  planReplicas([pod('a'), pod('b')], related, 2, 0);
+  const all = planReplicas([pod('a'), pod('b')], related, 0, 0);
+  assert.deepEqual(all.action === 'delete' ? all.pods.map((p) => p.metadata.name) : [], ['a', 'b']);
+  assert.equal(reads, 0, 'creating, nothing to do and deleting every pod rank nothing');
+  planReplicas([pod('a'), pod('b'), pod('c')], related, 1, 0);
+  assert.equal(reads, 1);
 });
