@@ -78,14 +78,14 @@ const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 /** `rand.String(n)` as used for generateName suffixes (`hello-85854d9fd8-4mjwb`). */
 export function randomNameSuffix(rand: RandomSource, n = 5): string {
   let s = '';
-  for (let i = 0; i < n; i++) s += NAME_ALPHABET[rand.nextUint32() % NAME_ALPHABET.length];
+  for (const draw of drawUint32s(rand, n)) s += NAME_ALPHABET[draw % NAME_ALPHABET.length];
   return s;
 }
 
 /** An RFC 4122 version-4 UUID drawn from rand. */
 export function randomUid(rand: RandomSource): string {
   const b = Buffer.alloc(16);
-  for (let i = 0; i < 16; i += 4) b.writeUInt32BE(rand.nextUint32(), i);
+  drawUint32s(rand, 4).forEach((draw, i) => b.writeUInt32BE(draw, 4 * i));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.toString('hex');
