@@ -60,25 +60,43 @@ export class EventRecorder {
    * drops them (firstWrittenMs says when it would not), and the logger counts them.
    */
   record(e: EventSpec, atMs?: number): void {
-    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs }) }]);
+    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs: [atMs] }) }]);
   }
 
-  /** Records events in order (each as of its atMs, default now), reading and keeping what the correlator remembers once per object. */
-  recordAll(events: readonly { event: EventSpec; atMs?: number }[]): void {
+  /**
+   * Records events in order, each once at each of its atMs (default: once, now), reading and
+   * keeping what the correlator remembers once per object. An entry with several times is that
+   * many entries of the event in a row (a kubelet's folded resyncs: one entry, not thirty).
+   */
+  recordAll(events: readonly { event: EventSpec; atMs?: readonly number[] }[]): void {
+    // One event and one time per occurrence, in order.
+    const specs: EventSpec[] = [];
+    const times: number[] = [];
+    for (const { event, atMs } of events) {
+      if (atMs === undefined) {
+        specs.push(event);
+        times.push(this.now());
+      } else {
+        for (const t of atMs) {
+          specs.push(event);
+          times.push(t);
+        }
+      }
+    }
     const states = new Map<string, ObjectEvents>();
     try {
-      for (let i = 0; i < events.length; i++) {
-        const { event, atMs } = events[i]!;
+      for (let i = 0; i < specs.length; i++) {
+        const event = specs[i]!;
         try {
-          this.write(event, atMs ?? this.now(), states);
+          this.write(event, times[i]!, states);
         } catch (err) {
           if (!(err instanceof StatusError)) throw err;
           this.rejected(event, err);
         }
         // The same event again right after it (a kubelet's folded resyncs): those only counted, at once.
         let j = i + 1;
-        while (j < events.length && sameEvent(events[j]!.event, event)) j++;
-        if (j > i + 1) i += this.countDropped(event, events.slice(i + 1, j).map((r) => r.atMs ?? this.now()), states);
+        while (j < specs.length && sameEvent(specs[j]!, event)) j++;
+        if (j > i + 1) i += this.countDropped(event, times.slice(i + 1, j), states);
       }
     } finally {
       for (const [key, state] of states) this.state.keep(key, state);
@@ -178,5 +196,6 @@ function fieldsOf(e: EventSpec): EventFields {
 
 /** The same event (source, object, and what it says), at another time. */
 function sameEvent(a: EventSpec, b: EventSpec): boolean {
+  if (a === b) return true;
   return a.involved === b.involved && a.component === b.component && a.host === b.host && a.fieldPath === b.fieldPath && a.type === b.type && a.reason === b.reason && a.message === b.message;
 }

@@ -15,7 +15,7 @@ import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
-import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
+import { allDone, everStarted, planPodSync, startInFlight, type ContainerEvent } from './pod-sync.js';
 import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
 import { lastQuietResyncMs } from './quiet-resyncs.js';
 import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
@@ -296,13 +296,9 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   mem = plan.mem;
 
   // Act: events (folded resyncs' first, at their own times), the node's image store, the status, the final delete.
-  // Mostly in order already (the folded resyncs of one container, then its step): sorted only when not.
-  const at = (e: (typeof plan.events)[number]) => e.atMs ?? now;
-  const ordered = plan.events.every((e, i, all) => i === 0 || at(all[i - 1]!) <= at(e));
-  const events = ordered ? plan.events : plan.events.map((e, i) => ({ e, i })).sort((a, b) => at(a.e) - at(b.e) || a.i - b.i).map(({ e }) => e);
   const host = mem.node;
   ctx.events.recordAll(
-    events.map((e) => ({
+    inTimeOrder(plan.events, now).map((e) => ({
       event: {
         involved: pod,
         fieldPath: `spec.containers{${e.container}}`,
@@ -339,6 +335,20 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   }
   ctx.state.keep(stateKey, mem);
   wakeAt(ctx, key, plan.nextDueMs, now);
+}
+
+/**
+ * The plan's events in time order (an event without times is now; ties keep the plan's order).
+ * Mostly in order already (the folded resyncs of one container, then its step): sorted only when
+ * not, one entry per time then.
+ */
+function inTimeOrder(events: readonly ContainerEvent[], now: number): readonly ContainerEvent[] {
+  let last = -Infinity;
+  const ordered = events.every((e) => (e.atMs ?? [now]).every((t) => last <= t && ((last = t), true)));
+  if (ordered) return events;
+  const single = events.flatMap((e) => (e.atMs ? e.atMs.map((t) => ({ ...e, atMs: [t] })) : [e]));
+  const at = (e: ContainerEvent) => e.atMs?.[0] ?? now;
+  return single.map((e, i) => ({ e, i })).sort((a, b) => at(a.e) - at(b.e) || a.i - b.i).map(({ e }) => e);
 }
 
 /**

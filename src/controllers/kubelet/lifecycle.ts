@@ -309,9 +309,16 @@ export interface StepResult {
   pulledImage?: string;
 }
 
+/** The table's rows by the phase they start from, in table order (a sync asks for a row many times: each folded resync). */
+const ROWS_FROM = new Map<ContainerPhase, readonly Step[]>();
+for (const step of STEPS) for (const phase of step.from) ROWS_FROM.set(phase, [...(ROWS_FROM.get(phase) ?? []), step]);
+
 /** The row of the step that is due for the container's phase at now (the first whose guard holds). */
 export function stepFor(c: ContainerMemory, env: ContainerEnv, now: number): Step | undefined {
-  return STEPS.find((s) => s.from.includes(c.phase) && s.when(c, env, now));
+  const rows = ROWS_FROM.get(c.phase);
+  if (!rows) return undefined;
+  for (const s of rows) if (s.when(c, env, now)) return s;
+  return undefined;
 }
 
 /** Runs the step that is due for the container's phase (the first row whose guard holds). */
