@@ -5,7 +5,7 @@ import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';
 import { correlate, countDropped, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
-import { firstAcceptMs } from './events/spam-filter.js';
+import { firstAcceptMs, type SpamBucket } from './events/spam-filter.js';
 
 /** core/v1 Event types. */
 export type EventType = 'Normal' | 'Warning';
@@ -84,11 +84,21 @@ export class EventRecorder {
       }
     }
     const states = new Map<string, ObjectEvents>();
+    // What the correlator remembers about the event's source and object: read once per recordAll.
+    let last: { source: EventSource; state: ObjectEvents } | undefined;
+    const stateOf = (e: EventSpec): ObjectEvents => {
+      if (last && sameSource(last.source, e)) return last.state;
+      const key = spamKey(e);
+      let state = states.get(key);
+      if (!state) states.set(key, (state = ownCopy(this.state.peek<ObjectEvents>(key))));
+      last = { source: e, state };
+      return state;
+    };
     try {
       for (let i = 0; i < specs.length; i++) {
         const event = specs[i]!;
         try {
-          this.write(event, times[i]!, states);
+          this.write(event, times[i]!, stateOf(event));
         } catch (err) {
           if (!(err instanceof StatusError)) throw err;
           this.rejected(event, err);
@@ -96,7 +106,7 @@ export class EventRecorder {
         // The same event again right after it (a kubelet's folded resyncs): those only counted, at once.
         let j = i + 1;
         while (j < specs.length && sameEvent(specs[j]!, event)) j++;
-        if (j > i + 1) i += this.countDropped(event, times.slice(i + 1, j), states);
+        if (j > i + 1) i += countDropped(stateOf(event), fieldsOf(event), times.slice(i + 1, j));
       }
     } finally {
       for (const [key, state] of states) this.state.keep(key, state);
@@ -110,21 +120,20 @@ export class EventRecorder {
    */
   firstWrittenMs(source: EventSource): number {
     const bucket = this.state.peek<ObjectEvents>(spamKey(source))?.bucket;
-    return bucket ? firstAcceptMs(bucket, bucket[1]) : -Infinity;
+    if (!bucket) return -Infinity;
+    // A bucket is replaced when it changes, never changed in place (correlator.ts): its answer stays.
+    let t = this.firstAccepts.get(bucket);
+    if (t === undefined) this.firstAccepts.set(bucket, (t = firstAcceptMs(bucket, bucket[1])));
+    return t;
   }
 
-  /** How many of the event's repetitions at `times` (right after a recorded one) the correlator only counts (correlator.ts, countDropped). */
-  private countDropped(e: EventSpec, times: readonly number[], states: Map<string, ObjectEvents>): number {
-    const state = states.get(spamKey(e));
-    return state ? countDropped(state, fieldsOf(e), times) : 0;
-  }
+  /** firstWrittenMs of the buckets peeked (a kubelet asks at every sync of a pod, mostly of the same bucket). */
+  private readonly firstAccepts = new WeakMap<Readonly<SpamBucket>, number>();
 
-  private write(e: EventSpec, nowMs: number, states: Map<string, ObjectEvents>): void {
+  /** Correlates the event at nowMs into `state` (what the recorder remembers about its source and object) and writes what it says. */
+  private write(e: EventSpec, nowMs: number, state: ObjectEvents): void {
     const ns = e.involved.metadata.namespace ?? 'default';
-    const stateKey = spamKey(e);
     const fields = fieldsOf(e);
-    let state = states.get(stateKey);
-    if (!state) states.set(stateKey, (state = ownCopy(this.state.peek<ObjectEvents>(stateKey))));
     // undefined: the spam filter drops the event (counted all the same)
     const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
     if (!write) return;
@@ -192,6 +201,11 @@ function fieldsOf(e: EventSpec): EventFields {
   const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
   if (e.fieldPath) fields.fieldPath = e.fieldPath;
   return fields;
+}
+
+/** The same source and object (what spamKey says), told cheaply for the events of one recordAll. */
+function sameSource(a: EventSource, b: EventSource): boolean {
+  return a === b || (a.involved === b.involved && a.component === b.component && a.host === b.host);
 }
 
 /** The same event (source, object, and what it says), at another time. */

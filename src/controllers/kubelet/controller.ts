@@ -391,8 +391,8 @@ function withoutDue(c: ContainerMemory): ContainerMemory {
 function wakeAt(ctx: ControllerContext, key: string, dueMs: number | undefined, now: number): void {
   if (dueMs === undefined) return;
   const wakeKey = `wake:${key}`;
-  const scheduled = ctx.state.get<number>(wakeKey);
-  if (scheduled === dueMs) return;
+  // Compared as stored (a number's JSON is its only spelling): nothing to parse.
+  if (ctx.state.text(wakeKey) === JSON.stringify(dueMs)) return;
   ctx.state.set(wakeKey, dueMs);
   ctx.requeueAfter(key, dueMs - now);
 }

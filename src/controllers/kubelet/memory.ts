@@ -113,9 +113,14 @@ export function newContainerMemory(name: string, dueMs: number): ContainerMemory
  * shallow comparison.
  */
 export function sameExcept(a: ContainerMemory, b: ContainerMemory, except: keyof ContainerMemory): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    if (k !== except && a[k as keyof ContainerMemory] !== b[k as keyof ContainerMemory]) return false;
+  // Each side's keys in turn: a key both have is compared twice, which costs less than a set of them.
+  return sameKeysOf(a, b, except) && sameKeysOf(b, a, except);
+}
+
+/** Every key of x but `except` has the same value in y. */
+function sameKeysOf(x: ContainerMemory, y: ContainerMemory, except: keyof ContainerMemory): boolean {
+  for (const k of Object.keys(x) as (keyof ContainerMemory)[]) {
+    if (k !== except && x[k] !== y[k]) return false;
   }
   return true;
 }
