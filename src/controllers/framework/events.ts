@@ -142,16 +142,18 @@ export class EventRecorder {
       this.api.modify(EVENT, ns, name, (o) => ({ ...o, count: write.count, lastTimestamp: rfc3339(nowMs), message: write.message }));
       return;
     }
+    // No namespace key at all for a cluster-scoped object (left out rather than deleted: an
+    // object a key was deleted from is slow to copy, and the API server copies it).
+    const namespace = e.involved.metadata.namespace;
     const involvedObject: Record<string, unknown> = {
       apiVersion: e.involved.apiVersion,
       kind: e.involved.kind,
       name: e.involved.metadata.name,
-      namespace: e.involved.metadata.namespace,
+      ...(namespace === undefined ? {} : { namespace }),
       resourceVersion: e.involved.metadata.resourceVersion,
       uid: e.involved.metadata.uid,
     };
     if (e.fieldPath) involvedObject['fieldPath'] = e.fieldPath;
-    if (involvedObject['namespace'] === undefined) delete involvedObject['namespace'];
     const source: Record<string, string> = { component: e.component };
     if (e.host) source['host'] = e.host;
     this.api.create(EVENT, ns, {
@@ -174,19 +176,38 @@ export class EventRecorder {
 
   /** Event names carry the time in nanoseconds; events in the same millisecond get the next ones. */
   private uniqueNanos(nowMs: number): bigint {
-    const last = this.state.get<string>('\u0000last-nanos');
+    const text = this.state.text(LAST_NANOS);
+    // What this recorder wrote last, unless someone else wrote since: nothing to parse.
+    const last = text === undefined ? undefined : text === this.lastNanos?.text ? this.lastNanos.value : BigInt(JSON.parse(text) as string);
     let n = BigInt(nowMs) * 1_000_000n;
-    if (last !== undefined && BigInt(last) >= n) n = BigInt(last) + 1n;
-    this.state.set('\u0000last-nanos', n.toString());
+    if (last !== undefined && last >= n) n = last + 1n;
+    const written = n.toString();
+    this.state.set(LAST_NANOS, written);
+    this.lastNanos = { text: JSON.stringify(written), value: n };
     return n;
   }
+
+  /** The last name's nanoseconds this recorder gave, with the text it stored them as. */
+  private lastNanos: { text: string; value: bigint } | undefined;
 }
+
+/** The recorder's memory of the last nanoseconds it named an event with. */
+const LAST_NANOS = '\u0000last-nanos';
 
 /** getSpamKey: the source and the involved object (kind, namespace, name, uid, apiVersion). */
 function spamKey(e: EventSource): string {
   const o = e.involved;
-  return ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
+  // Asked at every sync of a pod about the same object as the API server decoded it: kept per
+  // object, for those it froze (which nobody can change since).
+  const known = spamKeys.get(o);
+  if (known && known.component === e.component && known.host === e.host) return known.key;
+  const key = ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
+  if (Object.isFrozen(o) && Object.isFrozen(o.metadata)) spamKeys.set(o, { component: e.component, host: e.host, key });
+  return key;
 }
+
+/** The last spamKey of each (frozen) involved object. */
+const spamKeys = new WeakMap<KubeObject, { component: string; host: string | undefined; key: string }>();
 
 /**
  * The recorder's own copy of what it remembers about an object, to correlate events into: the

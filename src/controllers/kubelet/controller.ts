@@ -10,7 +10,7 @@ import type { EventSource } from '../framework/events.js';
 import { containerEnvNames } from './env-names.js';
 import { resolveImage, type ResolvedImage } from '../../images/registry.js';
 import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js';
-import { newContainerMemory, type ContainerMemory, type PodMemory } from './memory.js';
+import { newContainerMemory, withoutDue, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
@@ -164,14 +164,16 @@ function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
   const lookup = (kind: 'ConfigMap' | 'Secret', n: string) => ctx.api.tryGet(kind === 'ConfigMap' ? CONFIGMAPS : SECRETS, namespace, n);
   const deleting = Boolean(pod.metadata.deletionTimestamp);
   // One sync asks many times (each step, each folded resync): the same answer while the image is as present as it was.
-  const made = new Map<string, ContainerEnv>();
+  // By container index: [without the image, with it].
+  const made: [ContainerEnv | undefined, ContainerEnv | undefined][] = [];
   const resolved = new Map<number, ResolvedImage>();
   return (i: number, present: ReadonlySet<string>): ContainerEnv => {
     const c = specs[i] ?? { name: '', image: '' };
     let image = resolved.get(i);
     if (!image) resolved.set(i, (image = resolveImage(c.image, repos)));
-    const memoKey = `${i}:${present.has(image.name)}`;
-    const known = made.get(memoKey);
+    const has = present.has(image.name);
+    const envs = (made[i] ??= [undefined, undefined]);
+    const known = envs[has ? 1 : 0];
     if (known) return known;
     const env: ContainerEnv = {
       spec: c,
@@ -190,7 +192,7 @@ function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
         return { pullMs: r.pullMs, waitMs: r.waitMs };
       },
     };
-    made.set(memoKey, env);
+    envs[has ? 1 : 0] = env;
     return env;
   };
 }
@@ -376,12 +378,6 @@ function sandboxFailed(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
     ...mem,
     containers: mem.containers.map((c) => (c.phase === 'Creating' ? { ...c, dueMs: now + WORKER_RESYNC_MS } : c)),
   };
-}
-
-function withoutDue(c: ContainerMemory): ContainerMemory {
-  const next = { ...c };
-  delete next.dueMs;
-  return next;
 }
 
 /**

@@ -108,6 +108,17 @@ export function newContainerMemory(name: string, dueMs: number): ContainerMemory
 }
 
 /**
+ * The container without a due time. Keys are left out of a copy, never deleted from one: V8 turns
+ * an object a key was deleted from into a dictionary, and every later copy of it ({...c}, what
+ * each step does) is then built key by key, ~100 times slower (6 us instead of 40 ns for a
+ * container's memory).
+ */
+export function withoutDue(c: ContainerMemory): ContainerMemory {
+  const { dueMs: _dueMs, ...rest } = c;
+  return rest;
+}
+
+/**
  * The two memories are the same but for `except`. A step or a probe tick copies the memory and
  * sets what it changes (lifecycle.ts, probing.ts), so what it left alone is the same value: a
  * shallow comparison.
