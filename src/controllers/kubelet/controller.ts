@@ -345,12 +345,26 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
  * not, one entry per time then.
  */
 function inTimeOrder(events: readonly ContainerEvent[], now: number): readonly ContainerEvent[] {
-  let last = -Infinity;
-  const ordered = events.every((e) => (e.atMs ?? [now]).every((t) => last <= t && ((last = t), true)));
-  if (ordered) return events;
+  if (isInTimeOrder(events, now)) return events;
   const single = events.flatMap((e) => (e.atMs ? e.atMs.map((t) => ({ ...e, atMs: [t] })) : [e]));
   const at = (e: ContainerEvent) => e.atMs?.[0] ?? now;
   return single.map((e, i) => ({ e, i })).sort((a, b) => at(a.e) - at(b.e) || a.i - b.i).map(({ e }) => e);
+}
+
+function isInTimeOrder(events: readonly ContainerEvent[], now: number): boolean {
+  let last = -Infinity;
+  for (const e of events) {
+    if (e.atMs === undefined) {
+      if (now < last) return false;
+      last = now;
+      continue;
+    }
+    for (const t of e.atMs) {
+      if (t < last) return false;
+      last = t;
+    }
+  }
+  return true;
 }
 
 /**
