@@ -96,15 +96,18 @@ export class ClusterClock {
 }
 
 export function rfc3339(ms: number): string {
-  // Asked for the same second over and over (every timestamp an instant writes): the last
-  // answer is kept.
+  // Asked for the same few seconds over and over (every timestamp an instant writes; a pod
+  // status's start, exit and transition times at each of its writes): the answers are kept.
   const s = Math.floor(ms / 1000);
-  if (s !== lastSecond) {
-    lastText = new Date(s * 1000).toISOString().replace('.000Z', 'Z');
-    lastSecond = s;
+  let text = formatted.get(s);
+  if (text === undefined) {
+    text = new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+    if (formatted.size >= MAX_FORMATTED) formatted.clear();
+    formatted.set(s, text);
   }
-  return lastText;
+  return text;
 }
 
-let lastSecond = NaN;
-let lastText = '';
+/** Seconds formatted by rfc3339; beyond this many, it starts over. */
+const MAX_FORMATTED = 4096;
+const formatted = new Map<number, string>();

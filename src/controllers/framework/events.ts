@@ -5,7 +5,7 @@ import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';
 import { correlate, countDropped, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
-import { firstAcceptMs } from './events/spam-filter.js';
+import { firstAcceptMs, type SpamBucket } from './events/spam-filter.js';
 
 /** core/v1 Event types. */
 export type EventType = 'Normal' | 'Warning';
@@ -60,25 +60,53 @@ export class EventRecorder {
    * drops them (firstWrittenMs says when it would not), and the logger counts them.
    */
   record(e: EventSpec, atMs?: number): void {
-    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs }) }]);
+    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs: [atMs] }) }]);
   }
 
-  /** Records events in order (each as of its atMs, default now), reading and keeping what the correlator remembers once per object. */
-  recordAll(events: readonly { event: EventSpec; atMs?: number }[]): void {
+  /**
+   * Records events in order, each once at each of its atMs (default: once, now), reading and
+   * keeping what the correlator remembers once per object. An entry with several times is that
+   * many entries of the event in a row (a kubelet's folded resyncs: one entry, not thirty).
+   */
+  recordAll(events: readonly { event: EventSpec; atMs?: readonly number[] }[]): void {
+    // One event and one time per occurrence, in order.
+    const specs: EventSpec[] = [];
+    const times: number[] = [];
+    for (const { event, atMs } of events) {
+      if (atMs === undefined) {
+        specs.push(event);
+        times.push(this.now());
+      } else {
+        for (const t of atMs) {
+          specs.push(event);
+          times.push(t);
+        }
+      }
+    }
     const states = new Map<string, ObjectEvents>();
+    // What the correlator remembers about the event's source and object: read once per recordAll.
+    let last: { source: EventSource; state: ObjectEvents } | undefined;
+    const stateOf = (e: EventSpec): ObjectEvents => {
+      if (last && sameSource(last.source, e)) return last.state;
+      const key = spamKey(e);
+      let state = states.get(key);
+      if (!state) states.set(key, (state = ownCopy(this.state.peek<ObjectEvents>(key))));
+      last = { source: e, state };
+      return state;
+    };
     try {
-      for (let i = 0; i < events.length; i++) {
-        const { event, atMs } = events[i]!;
+      for (let i = 0; i < specs.length; i++) {
+        const event = specs[i]!;
         try {
-          this.write(event, atMs ?? this.now(), states);
+          this.write(event, times[i]!, stateOf(event));
         } catch (err) {
           if (!(err instanceof StatusError)) throw err;
           this.rejected(event, err);
         }
         // The same event again right after it (a kubelet's folded resyncs): those only counted, at once.
         let j = i + 1;
-        while (j < events.length && sameEvent(events[j]!.event, event)) j++;
-        if (j > i + 1) i += this.countDropped(event, events.slice(i + 1, j).map((r) => r.atMs ?? this.now()), states);
+        while (j < specs.length && sameEvent(specs[j]!, event)) j++;
+        if (j > i + 1) i += countDropped(stateOf(event), fieldsOf(event), times.slice(i + 1, j));
       }
     } finally {
       for (const [key, state] of states) this.state.keep(key, state);
@@ -92,21 +120,20 @@ export class EventRecorder {
    */
   firstWrittenMs(source: EventSource): number {
     const bucket = this.state.peek<ObjectEvents>(spamKey(source))?.bucket;
-    return bucket ? firstAcceptMs(bucket, bucket[1]) : -Infinity;
+    if (!bucket) return -Infinity;
+    // A bucket is replaced when it changes, never changed in place (correlator.ts): its answer stays.
+    let t = this.firstAccepts.get(bucket);
+    if (t === undefined) this.firstAccepts.set(bucket, (t = firstAcceptMs(bucket, bucket[1])));
+    return t;
   }
 
-  /** How many of the event's repetitions at `times` (right after a recorded one) the correlator only counts (correlator.ts, countDropped). */
-  private countDropped(e: EventSpec, times: readonly number[], states: Map<string, ObjectEvents>): number {
-    const state = states.get(spamKey(e));
-    return state ? countDropped(state, fieldsOf(e), times) : 0;
-  }
+  /** firstWrittenMs of the buckets peeked (a kubelet asks at every sync of a pod, mostly of the same bucket). */
+  private readonly firstAccepts = new WeakMap<Readonly<SpamBucket>, number>();
 
-  private write(e: EventSpec, nowMs: number, states: Map<string, ObjectEvents>): void {
+  /** Correlates the event at nowMs into `state` (what the recorder remembers about its source and object) and writes what it says. */
+  private write(e: EventSpec, nowMs: number, state: ObjectEvents): void {
     const ns = e.involved.metadata.namespace ?? 'default';
-    const stateKey = spamKey(e);
     const fields = fieldsOf(e);
-    let state = states.get(stateKey);
-    if (!state) states.set(stateKey, (state = ownCopy(this.state.peek<ObjectEvents>(stateKey))));
     // undefined: the spam filter drops the event (counted all the same)
     const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
     if (!write) return;
@@ -115,16 +142,18 @@ export class EventRecorder {
       this.api.modify(EVENT, ns, name, (o) => ({ ...o, count: write.count, lastTimestamp: rfc3339(nowMs), message: write.message }));
       return;
     }
+    // No namespace key at all for a cluster-scoped object (left out rather than deleted: an
+    // object a key was deleted from is slow to copy, and the API server copies it).
+    const namespace = e.involved.metadata.namespace;
     const involvedObject: Record<string, unknown> = {
       apiVersion: e.involved.apiVersion,
       kind: e.involved.kind,
       name: e.involved.metadata.name,
-      namespace: e.involved.metadata.namespace,
+      ...(namespace === undefined ? {} : { namespace }),
       resourceVersion: e.involved.metadata.resourceVersion,
       uid: e.involved.metadata.uid,
     };
     if (e.fieldPath) involvedObject['fieldPath'] = e.fieldPath;
-    if (involvedObject['namespace'] === undefined) delete involvedObject['namespace'];
     const source: Record<string, string> = { component: e.component };
     if (e.host) source['host'] = e.host;
     this.api.create(EVENT, ns, {
@@ -147,19 +176,38 @@ export class EventRecorder {
 
   /** Event names carry the time in nanoseconds; events in the same millisecond get the next ones. */
   private uniqueNanos(nowMs: number): bigint {
-    const last = this.state.get<string>('\u0000last-nanos');
+    const text = this.state.text(LAST_NANOS);
+    // What this recorder wrote last, unless someone else wrote since: nothing to parse.
+    const last = text === undefined ? undefined : text === this.lastNanos?.text ? this.lastNanos.value : BigInt(JSON.parse(text) as string);
     let n = BigInt(nowMs) * 1_000_000n;
-    if (last !== undefined && BigInt(last) >= n) n = BigInt(last) + 1n;
-    this.state.set('\u0000last-nanos', n.toString());
+    if (last !== undefined && last >= n) n = last + 1n;
+    const written = n.toString();
+    this.state.set(LAST_NANOS, written);
+    this.lastNanos = { text: JSON.stringify(written), value: n };
     return n;
   }
+
+  /** The last name's nanoseconds this recorder gave, with the text it stored them as. */
+  private lastNanos: { text: string; value: bigint } | undefined;
 }
+
+/** The recorder's memory of the last nanoseconds it named an event with. */
+const LAST_NANOS = '\u0000last-nanos';
 
 /** getSpamKey: the source and the involved object (kind, namespace, name, uid, apiVersion). */
 function spamKey(e: EventSource): string {
   const o = e.involved;
-  return ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
+  // Asked at every sync of a pod about the same object as the API server decoded it: kept per
+  // object, for those it froze (which nobody can change since).
+  const known = spamKeys.get(o);
+  if (known && known.component === e.component && known.host === e.host) return known.key;
+  const key = ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
+  if (Object.isFrozen(o) && Object.isFrozen(o.metadata)) spamKeys.set(o, { component: e.component, host: e.host, key });
+  return key;
 }
+
+/** The last spamKey of each (frozen) involved object. */
+const spamKeys = new WeakMap<KubeObject, { component: string; host: string | undefined; key: string }>();
 
 /**
  * The recorder's own copy of what it remembers about an object, to correlate events into: the
@@ -176,7 +224,13 @@ function fieldsOf(e: EventSpec): EventFields {
   return fields;
 }
 
+/** The same source and object (what spamKey says), told cheaply for the events of one recordAll. */
+function sameSource(a: EventSource, b: EventSource): boolean {
+  return a === b || (a.involved === b.involved && a.component === b.component && a.host === b.host);
+}
+
 /** The same event (source, object, and what it says), at another time. */
 function sameEvent(a: EventSpec, b: EventSpec): boolean {
+  if (a === b) return true;
   return a.involved === b.involved && a.component === b.component && a.host === b.host && a.fieldPath === b.fieldPath && a.type === b.type && a.reason === b.reason && a.message === b.message;
 }

@@ -10,12 +10,12 @@ import type { EventSource } from '../framework/events.js';
 import { containerEnvNames } from './env-names.js';
 import { resolveImage, type ResolvedImage } from '../../images/registry.js';
 import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js';
-import { newContainerMemory, type ContainerMemory, type PodMemory } from './memory.js';
+import { newContainerMemory, withoutDue, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
-import { allDone, everStarted, planPodSync, startInFlight } from './pod-sync.js';
+import { allDone, everStarted, planPodSync, startInFlight, type ContainerEvent } from './pod-sync.js';
 import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
 import { lastQuietResyncMs } from './quiet-resyncs.js';
 import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
@@ -164,14 +164,16 @@ function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
   const lookup = (kind: 'ConfigMap' | 'Secret', n: string) => ctx.api.tryGet(kind === 'ConfigMap' ? CONFIGMAPS : SECRETS, namespace, n);
   const deleting = Boolean(pod.metadata.deletionTimestamp);
   // One sync asks many times (each step, each folded resync): the same answer while the image is as present as it was.
-  const made = new Map<string, ContainerEnv>();
+  // By container index: [without the image, with it].
+  const made: [ContainerEnv | undefined, ContainerEnv | undefined][] = [];
   const resolved = new Map<number, ResolvedImage>();
   return (i: number, present: ReadonlySet<string>): ContainerEnv => {
     const c = specs[i] ?? { name: '', image: '' };
     let image = resolved.get(i);
     if (!image) resolved.set(i, (image = resolveImage(c.image, repos)));
-    const memoKey = `${i}:${present.has(image.name)}`;
-    const known = made.get(memoKey);
+    const has = present.has(image.name);
+    const envs = (made[i] ??= [undefined, undefined]);
+    const known = envs[has ? 1 : 0];
     if (known) return known;
     const env: ContainerEnv = {
       spec: c,
@@ -190,7 +192,7 @@ function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
         return { pullMs: r.pullMs, waitMs: r.waitMs };
       },
     };
-    made.set(memoKey, env);
+    envs[has ? 1 : 0] = env;
     return env;
   };
 }
@@ -296,13 +298,9 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   mem = plan.mem;
 
   // Act: events (folded resyncs' first, at their own times), the node's image store, the status, the final delete.
-  // Mostly in order already (the folded resyncs of one container, then its step): sorted only when not.
-  const at = (e: (typeof plan.events)[number]) => e.atMs ?? now;
-  const ordered = plan.events.every((e, i, all) => i === 0 || at(all[i - 1]!) <= at(e));
-  const events = ordered ? plan.events : plan.events.map((e, i) => ({ e, i })).sort((a, b) => at(a.e) - at(b.e) || a.i - b.i).map(({ e }) => e);
   const host = mem.node;
   ctx.events.recordAll(
-    events.map((e) => ({
+    inTimeOrder(plan.events, now).map((e) => ({
       event: {
         involved: pod,
         fieldPath: `spec.containers{${e.container}}`,
@@ -342,6 +340,34 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
 }
 
 /**
+ * The plan's events in time order (an event without times is now; ties keep the plan's order).
+ * Mostly in order already (the folded resyncs of one container, then its step): sorted only when
+ * not, one entry per time then.
+ */
+function inTimeOrder(events: readonly ContainerEvent[], now: number): readonly ContainerEvent[] {
+  if (isInTimeOrder(events, now)) return events;
+  const single = events.flatMap((e) => (e.atMs ? e.atMs.map((t) => ({ ...e, atMs: [t] })) : [e]));
+  const at = (e: ContainerEvent) => e.atMs?.[0] ?? now;
+  return single.map((e, i) => ({ e, i })).sort((a, b) => at(a.e) - at(b.e) || a.i - b.i).map(({ e }) => e);
+}
+
+function isInTimeOrder(events: readonly ContainerEvent[], now: number): boolean {
+  let last = -Infinity;
+  for (const e of events) {
+    if (e.atMs === undefined) {
+      if (now < last) return false;
+      last = now;
+      continue;
+    }
+    for (const t of e.atMs) {
+      if (t < last) return false;
+      last = t;
+    }
+  }
+  return true;
+}
+
+/**
  * The sandbox's network could not be set up (no address to give: the node has no valid
  * podCIDR, or every address of it is in use). As a kubelet does, the pod stays
  * ContainerCreating with a FailedCreatePodSandBox warning and the sandbox is tried again at the
@@ -368,12 +394,6 @@ function sandboxFailed(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
   };
 }
 
-function withoutDue(c: ContainerMemory): ContainerMemory {
-  const next = { ...c };
-  delete next.dueMs;
-  return next;
-}
-
 /**
  * Schedules the next sync, once per due time: syncs caused by watch events would otherwise
  * leave a timer each for the same instant.
@@ -381,8 +401,8 @@ function withoutDue(c: ContainerMemory): ContainerMemory {
 function wakeAt(ctx: ControllerContext, key: string, dueMs: number | undefined, now: number): void {
   if (dueMs === undefined) return;
   const wakeKey = `wake:${key}`;
-  const scheduled = ctx.state.get<number>(wakeKey);
-  if (scheduled === dueMs) return;
+  // Compared as stored (a number's JSON is its only spelling): nothing to parse.
+  if (ctx.state.text(wakeKey) === JSON.stringify(dueMs)) return;
   ctx.state.set(wakeKey, dueMs);
   ctx.requeueAfter(key, dueMs - now);
 }

@@ -1,7 +1,7 @@
 import type { ResolvedImage } from '../../images/registry.js';
 import { pullDecision } from '../../images/registry.js';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff } from './backoff.js';
-import type { ContainerMemory, ContainerPhase, StopCause } from './memory.js';
+import { withoutDue, type ContainerMemory, type ContainerPhase, type StopCause } from './memory.js';
 import * as msg from './messages.js';
 import { firstProbeMs, PROBE_KINDS } from './probes.js';
 import type { Container, Probe } from '../../api/core/v1/container.js';
@@ -221,8 +221,10 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
     if (p) probes[kind] = { nextMs: firstProbeMs(now, p), run: 0 };
   }
   const started = !env.spec.startupProbe;
-  const next: ContainerMemory = {
-    ...c,
+  // The last run's leftovers go (left out of the copy rather than deleted: see memory.ts, withoutDue).
+  const { waitingMessage: _waiting, terminated: _terminated, stopping: _stopping, ...rest } = c;
+  return {
+    ...rest,
     instance: {
       containerId: env.newContainerId(),
       image: env.image.name,
@@ -236,10 +238,6 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
     ready: started && !env.spec.readinessProbe,
     probes,
   };
-  delete next.waitingMessage;
-  delete next.terminated;
-  delete next.stopping;
-  return next;
 }
 
 const EFFECTS = {
@@ -276,15 +274,14 @@ const EFFECTS = {
     waitingMessage: msg.crashLoopMessage(c.crashBackoff?.delayMs ?? 0, c.name, env.podRef),
   }),
   restart: (c: ContainerMemory, _env: ContainerEnv, now: number): ContainerMemory => {
+    // The exit becomes lastState (left out of the copy rather than deleted: see memory.ts, withoutDue).
+    const { terminated, stopping: _stopping, waitingMessage: _waiting, ...rest } = c;
     const next: ContainerMemory = {
-      ...c,
-      crashBackoff: nextBackoff(c.crashBackoff, c.terminated?.finishedMs ?? now, now),
+      ...rest,
+      crashBackoff: nextBackoff(c.crashBackoff, terminated?.finishedMs ?? now, now),
       restartCount: c.restartCount + 1,
     };
-    if (c.terminated) next.last = c.terminated;
-    delete next.terminated;
-    delete next.stopping;
-    delete next.waitingMessage;
+    if (terminated) next.last = terminated;
     return next;
   },
 };
@@ -297,8 +294,8 @@ export function probeSpec(spec: Container, kind: 'startup' | 'readiness' | 'live
 export function enter(c: ContainerMemory, phase: ContainerPhase, env: ContainerEnv, now: number): ContainerMemory {
   const next: ContainerMemory = { ...c, phase };
   const delay = DELAYS[phase](next, env, now);
-  if (delay === undefined) delete next.dueMs;
-  else next.dueMs = now + delay;
+  if (delay === undefined) return withoutDue(next);
+  next.dueMs = now + delay;
   return next;
 }
 
@@ -309,19 +306,22 @@ export interface StepResult {
   pulledImage?: string;
 }
 
+/** The table's rows by the phase they start from, in table order (a sync asks for a row many times: each folded resync). */
+const ROWS_FROM = new Map<ContainerPhase, readonly Step[]>();
+for (const step of STEPS) for (const phase of step.from) ROWS_FROM.set(phase, [...(ROWS_FROM.get(phase) ?? []), step]);
+
 /** The row of the step that is due for the container's phase at now (the first whose guard holds). */
 export function stepFor(c: ContainerMemory, env: ContainerEnv, now: number): Step | undefined {
-  return STEPS.find((s) => s.from.includes(c.phase) && s.when(c, env, now));
+  const rows = ROWS_FROM.get(c.phase);
+  if (!rows) return undefined;
+  for (const s of rows) if (s.when(c, env, now)) return s;
+  return undefined;
 }
 
 /** Runs the step that is due for the container's phase (the first row whose guard holds). */
 export function runStep(c: ContainerMemory, env: ContainerEnv, now: number): StepResult {
   const step = stepFor(c, env, now);
-  if (!step) {
-    const idle = { ...c };
-    delete idle.dueMs;
-    return { c: idle, events: [] };
-  }
+  if (!step) return { c: withoutDue(c), events: [] };
   const events = step.events.map((k) => EVENTS[k](c, env));
   const changed = step.effect ? EFFECTS[step.effect](c, env, now) : c;
   const result: StepResult = { c: enter(changed, step.to, env, now), events };

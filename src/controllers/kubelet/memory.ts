@@ -108,14 +108,30 @@ export function newContainerMemory(name: string, dueMs: number): ContainerMemory
 }
 
 /**
+ * The container without a due time. Keys are left out of a copy, never deleted from one: V8 turns
+ * an object a key was deleted from into a dictionary, and every later copy of it ({...c}, what
+ * each step does) is then built key by key, ~100 times slower (6 us instead of 40 ns for a
+ * container's memory).
+ */
+export function withoutDue(c: ContainerMemory): ContainerMemory {
+  const { dueMs: _dueMs, ...rest } = c;
+  return rest;
+}
+
+/**
  * The two memories are the same but for `except`. A step or a probe tick copies the memory and
  * sets what it changes (lifecycle.ts, probing.ts), so what it left alone is the same value: a
  * shallow comparison.
  */
 export function sameExcept(a: ContainerMemory, b: ContainerMemory, except: keyof ContainerMemory): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    if (k !== except && a[k as keyof ContainerMemory] !== b[k as keyof ContainerMemory]) return false;
+  // Each side's keys in turn: a key both have is compared twice, which costs less than a set of them.
+  return sameKeysOf(a, b, except) && sameKeysOf(b, a, except);
+}
+
+/** Every key of x but `except` has the same value in y. */
+function sameKeysOf(x: ContainerMemory, y: ContainerMemory, except: keyof ContainerMemory): boolean {
+  for (const k of Object.keys(x) as (keyof ContainerMemory)[]) {
+    if (k !== except && x[k] !== y[k]) return false;
   }
   return true;
 }

@@ -40,13 +40,25 @@ export function mapIpamStore(used = new Map<string, string>(), last?: string): I
 /** A dotted IPv4 address as a number, or undefined when it is none. */
 export function parseIpv4(ip: string): number | undefined {
   const parts = ip.split('.');
-  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return undefined;
-  const [a, b, c, d] = parts.map(Number) as [number, number, number, number];
-  return (((a << 24) >>> 0) + (b << 16) + (c << 8) + d) >>> 0;
+  if (parts.length !== 4) return undefined;
+  let n = 0;
+  for (const p of parts) {
+    // 1 to 3 decimal digits, at most 255
+    if (p.length < 1 || p.length > 3) return undefined;
+    let v = 0;
+    for (let i = 0; i < p.length; i++) {
+      const digit = p.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return undefined;
+      v = v * 10 + digit;
+    }
+    if (v > 255) return undefined;
+    n = n * 256 + v;
+  }
+  return n;
 }
 
 export function intToIp(n: number): string {
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+  return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
 
 /**
@@ -54,7 +66,18 @@ export function intToIp(n: number): string {
  * (a Node whose spec.podCIDR is empty or not an address: the kubelet then has no range to hand
  * out from, and says so instead of failing).
  */
-export function cidrRange(cidr: string): { first: number; last: number } | undefined {
+export function cidrRange(cidr: string): Readonly<{ first: number; last: number }> | undefined {
+  // A node's podCIDR is asked at each pod it starts: the same few, kept.
+  if (ranges.has(cidr)) return ranges.get(cidr);
+  if (ranges.size >= 10_000) ranges.clear();
+  const range = parseCidrRange(cidr);
+  ranges.set(cidr, range && Object.freeze(range));
+  return range;
+}
+
+const ranges = new Map<string, Readonly<{ first: number; last: number }> | undefined>();
+
+function parseCidrRange(cidr: string): { first: number; last: number } | undefined {
   const m = /^([0-9.]+)\/(\d{1,2})$/.exec(cidr);
   if (!m) return undefined;
   const addr = parseIpv4(m[1]!);

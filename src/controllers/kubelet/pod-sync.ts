@@ -14,8 +14,22 @@ import { eventfulProbeTickMs, foldDroppedProbeTick } from './dropped-probe-ticks
 
 export interface ContainerEvent extends KubeletEvent {
   container: string;
-  /** a folded resync's event (quiet-resyncs.ts), recorded late: its time */
-  atMs?: number;
+  /**
+   * A folded resync's or dropped probe tick's event (quiet-resyncs.ts, dropped-probe-ticks.ts),
+   * recorded late: once at each of these times, in order (the same event folded again and again
+   * is one entry: a crash-looping pod folds ~30 BackOff resyncs per restart). Undefined: once, now.
+   */
+  atMs?: number[];
+}
+
+/**
+ * Adds a late event at atMs: to the last entry when that is the same event of the same container
+ * (the sequence of events stays exactly what one entry per time would be), else as a new one.
+ */
+function pushLate(events: ContainerEvent[], e: KubeletEvent, container: string, atMs: number): void {
+  const last = events[events.length - 1];
+  if (last?.atMs && last.container === container && last.reason === e.reason && last.message === e.message && last.type === e.type) last.atMs.push(atMs);
+  else events.push({ type: e.type, reason: e.reason, message: e.message, container, atMs: [atMs] });
 }
 
 export interface PodSyncInput {
@@ -104,7 +118,7 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
         if (input.writableFromMs !== undefined) {
           const name = c.name;
           const folded = foldQuietResyncsEach(c, env, now, input.writableFromMs, (resync, atMs) => {
-            for (const e of resync) events.push({ ...e, container: name, atMs });
+            for (const e of resync) pushLate(events, e, name, atMs);
           });
           if (folded !== c) {
             c = folded;
@@ -135,7 +149,7 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
         // Then a tick whose events the spam filter drops and that changes only the probe (dropped-probe-ticks.ts), at its own time.
         const dropped = input.writableFromMs === undefined ? undefined : foldDroppedProbeTick(c, pc, probeDue, input.writableFromMs);
         if (dropped) {
-          for (const e of dropped.folded) events.push({ ...e, container: c.name });
+          for (const e of dropped.folded) pushLate(events, e, c.name, e.atMs);
           c = dropped.c;
           continue;
         }

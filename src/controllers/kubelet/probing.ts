@@ -74,8 +74,8 @@ export function runDueProbe(c: ContainerMemory, pc: ProbeContext, now: number): 
   if (kind === 'startup') {
     if (folded.report === 'failure') return withEvents(kill(next, 'startup', probeGrace(spec, pc), pc.env, now), events);
     // Started: the startup worker stops; readiness is run at once (the prober's manual trigger).
-    const probes = { ...next.probes };
-    delete probes.startup;
+    // Left out of the copy rather than deleted (see memory.ts, withoutDue).
+    const { startup: _startup, ...probes } = next.probes;
     const readiness = probes.readiness;
     if (readiness) probes.readiness = { ...readiness, nextMs: now };
     next = { ...next, started: true, ready: readiness ? next.ready : true, probes };

@@ -1,5 +1,5 @@
 import { DELAYS, runStep, stepFor, type ContainerEnv, type KubeletEvent, type StepResult } from './lifecycle.js';
-import { sameExcept, type ContainerMemory } from './memory.js';
+import { sameExcept, withoutDue, type ContainerMemory } from './memory.js';
 import { nextProbeMs } from './probing.js';
 
 /**
@@ -67,8 +67,8 @@ export function foldQuietResyncsEach(c: ContainerMemory, env: ContainerEnv, unti
     if (stepFor(cur, env, atMs) !== row) break;
     resynced(first.events, atMs);
     const delay = DELAYS[cur.phase](cur, env, atMs);
-    if (delay === undefined) delete cur.dueMs;
-    else cur.dueMs = atMs + delay;
+    if (delay === undefined) return withoutDue(cur);
+    cur.dueMs = atMs + delay;
   }
   return cur;
 }

@@ -181,3 +181,31 @@ test('the token bucket is x/time/rate with float32(1/300): the refill of a token
   assert.equal(tryAccept(b, 299_999).accepted, false);
   assert.equal(firstAcceptMs(undefined, 5), 5);
 });
+
+test('recordAll: an entry with several times records the event once at each, exactly as one entry per time', () => {
+  const p = pod('crash');
+  const other = { ...backOff(p), reason: 'Pulled', type: 'Normal' as const, message: 'Container image already present' };
+  // Past the burst and around the 300 s refills, with another event in between.
+  const times = Array.from({ length: 90 }, (_, i) => i * 10 * S);
+  const runs = (f: Fixture, entries: { event: EventSpec; atMs?: readonly number[] }[]) => {
+    f.at(900 * S);
+    f.rec.recordAll(entries);
+    return [f.writes(), f.c.store.getMeta(`state:event-recorder:obj|kubelet|node-1|Pod|default|crash|uid-crash|v1`)];
+  };
+  const a = fixture();
+  const b = fixture();
+  try {
+    const one = runs(a, [{ event: backOff(p), atMs: times.slice(0, 50) }, { event: other, atMs: [500 * S] }, { event: backOff(p), atMs: times.slice(51) }, { event: backOff(p) }]);
+    const each = runs(b, [
+      ...times.slice(0, 50).map((t) => ({ event: backOff(p), atMs: [t] })),
+      { event: other, atMs: [500 * S] },
+      ...times.slice(51).map((t) => ({ event: backOff(p), atMs: [t] })),
+      { event: backOff(p) },
+    ]);
+    assert.deepEqual(one, each);
+    assert.ok((one[0] as string[]).length > 25, 'the burst and the refills are written');
+  } finally {
+    a.c.close();
+    b.c.close();
+  }
+});

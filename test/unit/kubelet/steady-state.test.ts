@@ -265,6 +265,26 @@ test('back-off resyncs the spam filter drops are folded: the same events, counts
   assert.ok(steps * 5 < everyTickSteps, `${steps} steps, resyncing every 10 s ${everyTickSteps}`);
 });
 
+test('back-off resyncs of several containers of one pod, folded at one sync, are recorded in time order: the same as resyncing every 10 s', async () => {
+  const { steps, everyTickSteps } = await sameAsEveryTick(async (c, stage) => {
+    article(c);
+    // Two containers that exit at start and one whose tag does not exist (two events a resync):
+    // a sync folds each one's resyncs in turn, so the plan's events are out of time order.
+    const d = probeDeployment('trio', 'ghcr.io/example/hello:1.3', {}, 1);
+    const spec = d['spec'] as { template: { spec: { containers: Record<string, unknown>[] } } };
+    const [first] = spec.template.spec.containers as [Record<string, unknown>];
+    const plain = { name: 'b', image: 'ghcr.io/example/hello:1.3', env: first['env'] };
+    spec.template.spec.containers = [first, plain, { name: 'c', image: 'ghcr.io/example/hello:1.2' }];
+    c.api.create(DEPLOYMENTS, 'default', d);
+    settle(c);
+    for (const t of [5 * 60_000, H, 3 * H]) {
+      advanceBy(c, t);
+      stage();
+    }
+  });
+  assert.ok(steps * 3 < everyTickSteps, `${steps} steps, resyncing every 10 s ${everyTickSteps}`);
+});
+
 test('a crash loop: the control-plane steps of an advance grow with the restarts, not with the resyncs', () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
   try {
