@@ -20,13 +20,16 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   if (a === undefined || b === undefined || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((x, i) => jsonEqual(x, b[i]));
+    // plain loops, no closures: the kubelet compares a pod's status at every sync
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
   }
   if (typeof a === 'object') {
     if (typeof b !== 'object' || Array.isArray(b)) return false;
     const ka = Object.keys(a);
     if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
+    for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !jsonEqual(a[k], b[k])) return false;
+    return true;
   }
   return false;
 }

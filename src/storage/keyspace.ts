@@ -152,7 +152,30 @@ export interface Keyspace {
   atomically<T>(fn: () => T): T;
   /** small key/value store for cluster settings (clock, random state), outside the keyspace */
   getMeta(name: string): string | undefined;
-  setMeta(name: string, value: string): void;
+  /** a JsonMeta value is serialized when needed: at the end of the transaction at the latest */
+  setMeta(name: string, value: string | JsonMeta): void;
+  /** name's value as set: a JsonMeta set in this process (and not yet dropped), else its text */
+  getMetaEntry(name: string): string | JsonMeta | undefined;
   deleteMeta(name: string): void;
   close(): void;
+}
+
+/**
+ * A meta value kept as the value it is (a component's memory, set several times per transaction)
+ * and serialized once, when its text is first asked for or written back: JSON.stringify(value),
+ * so value must not change after it is set.
+ */
+export class JsonMeta {
+  private json: string | undefined;
+
+  constructor(readonly value: unknown) {}
+
+  get text(): string {
+    return (this.json ??= JSON.stringify(this.value));
+  }
+
+  /** the text if already made, without making it */
+  get made(): string | undefined {
+    return this.json;
+  }
 }

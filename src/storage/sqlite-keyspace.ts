@@ -5,6 +5,7 @@ import { controllerSelection } from './sqlite-controller-index.js';
 import type { KvRow } from './sqlite-derived-index.js';
 import { CorruptClusterFile, clusterFileError, damageFoundIn, forgetDamage, sqliteCode } from './cluster-file-errors.js';
 import {
+  type JsonMeta,
   type KeyEvent,
   type KeyValue,
   type Keyspace,
@@ -484,11 +485,15 @@ export class SqliteKeyspace implements Keyspace {
    * between (SQLite's data_version, which only another connection's commit changes): a
    * catch-up's instants read each pod's kubelet state once, not once per instant.
    */
-  private readonly metaKnown = new Map<string, string | undefined>();
+  private readonly metaKnown = new Map<string, MetaKnown>();
   /** data_version when metaKnown was last known true; undefined: not known */
   private knownDataVersion: number | undefined;
-  /** names set or deleted in the current write transaction, written back at its end */
-  private metaDirty: Set<string> | undefined;
+  /**
+   * names set or deleted in the current write transaction, written back at its end, each with
+   * the file's text before the first of them (null: no row; undefined: not known), so that a
+   * JsonMeta serialized only then that reads as what the file holds is not written again
+   */
+  private metaDirty: Map<string, string | null | undefined> | undefined;
 
   /** At the start of a transaction (its lock held): drops what another connection may have changed. */
   private beginMeta(): void {
@@ -497,7 +502,7 @@ export class SqliteKeyspace implements Keyspace {
     // nothing is carried over there.
     if (version !== this.knownDataVersion || this.readOnly) this.metaKnown.clear();
     this.knownDataVersion = version;
-    this.metaDirty = new Set();
+    this.metaDirty = new Map();
   }
 
   private flushMeta(): void {
@@ -506,32 +511,41 @@ export class SqliteKeyspace implements Keyspace {
     // (each pod's kubelet memory), which in the order they were set land on b-tree pages at random;
     // sorted, consecutive writes mostly hit the page the last one loaded (7,000 entries of large.db:
     // ~15 -> ~10 µs CPU each). The rows written are the same in any order.
-    const names = [...this.metaDirty].sort();
+    const names = [...this.metaDirty.keys()].sort();
     for (const name of names) {
       const v = this.metaKnown.get(name);
-      if (v === undefined) this.stmts.deleteMeta.run(name);
-      else this.stmts.setMeta.run(name, v);
+      const text = v === undefined || v === null ? null : typeof v === 'string' ? v : v.text;
+      if (text === this.metaDirty.get(name)) continue;
+      if (text === null) this.stmts.deleteMeta.run(name);
+      else this.stmts.setMeta.run(name, text);
     }
     this.metaDirty.clear();
   }
 
   getMeta(name: string): string | undefined {
+    const v = this.getMetaEntry(name);
+    return v === undefined || typeof v === 'string' ? v : v.text;
+  }
+
+  getMetaEntry(name: string): string | JsonMeta | undefined {
     if (!this.metaDirty) return this.stmts.getMeta.get(name)?.value;
-    if (this.metaKnown.has(name)) return this.metaKnown.get(name);
+    // one lookup: null is a name known to have no row, undefined one not known
+    const known = this.metaKnown.get(name);
+    if (known !== undefined) return known === null ? undefined : known;
     const v = this.stmts.getMeta.get(name)?.value;
-    this.metaKnown.set(name, v);
+    this.metaKnown.set(name, v ?? null);
     return v;
   }
 
-  setMeta(name: string, value: string): void {
+  setMeta(name: string, value: string | JsonMeta): void {
     this.writeMeta(name, value);
   }
 
   deleteMeta(name: string): void {
-    this.writeMeta(name, undefined);
+    this.writeMeta(name, null);
   }
 
-  private writeMeta(name: string, value: string | undefined): void {
+  private writeMeta(name: string, value: string | JsonMeta | null): void {
     if (name === 'revision') {
       this.txRevision = undefined;
       if (!this.bumping) this.own.forget();
@@ -539,19 +553,31 @@ export class SqliteKeyspace implements Keyspace {
     if (!this.metaDirty) {
       // outside a transaction: written at once (SQLite's own transaction)
       this.metaKnown.delete(name);
-      if (value === undefined) this.stmts.deleteMeta.run(name);
-      else this.stmts.setMeta.run(name, value);
+      if (value === null) this.stmts.deleteMeta.run(name);
+      else this.stmts.setMeta.run(name, typeof value === 'string' ? value : value.text);
       return;
     }
+    const known = this.metaKnown.get(name);
     // A value set to what it already holds changes nothing (a probe counter that stayed put).
-    if (this.metaKnown.has(name) && this.metaKnown.get(name) === value) return;
+    if (known !== undefined && known === value) return;
+    if (!this.metaDirty.has(name)) this.metaDirty.set(name, fileText(known));
     this.metaKnown.set(name, value);
-    this.metaDirty.add(name);
   }
 
   close(): void {
     this.db.close();
   }
+}
+
+/**
+ * What meta holds for a name in what a keyspace knows: its text, or a JsonMeta (serialized once,
+ * when asked for or written back), or null for a name known to have no row.
+ */
+type MetaKnown = string | JsonMeta | null;
+
+/** The text in the file of a known entry not set in the current transaction (undefined: not known). */
+function fileText(known: MetaKnown | undefined): string | null | undefined {
+  return known === undefined || known === null || typeof known === 'string' ? known : known.text;
 }
 
 /** SQLite gave up waiting for a lock another connection holds (after the busy timeout). */

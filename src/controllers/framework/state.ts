@@ -1,4 +1,4 @@
-import type { Keyspace } from '../../storage/keyspace.js';
+import { JsonMeta, type Keyspace } from '../../storage/keyspace.js';
 
 /** Values kept parsed (peek): one per pod and node a kubelet runs, say; beyond it, start over. */
 const MAX_PARSED = 20_000;
@@ -9,10 +9,11 @@ const MAX_PARSED = 20_000;
  * process — never visible through the API.
  */
 export class ComponentState {
-  private readonly parsed = new Map<string, { text: string; value: unknown }>();
+  /** text: what value was parsed from, or the JsonMeta it was kept as (its text once made) */
+  private readonly parsed = new Map<string, { text: string | JsonMeta; value: unknown }>();
 
   constructor(
-    private readonly store: Pick<Keyspace, 'getMeta' | 'setMeta'> & { deleteMeta(name: string): void },
+    private readonly store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta'>,
     private readonly component: string,
   ) {}
 
@@ -35,10 +36,12 @@ export class ComponentState {
    */
   peek<T>(k: string): Readonly<T> | undefined {
     const key = this.key(k);
-    const text = this.store.getMeta(key);
+    const text = this.store.getMetaEntry(key);
     if (text === undefined) return undefined;
+    // kept in this process and still what the store holds: the value itself, never serialized here
+    if (typeof text !== 'string') return text.value as T;
     const known = this.parsed.get(key);
-    if (known && known.text === text) return known.value as T;
+    if (known && (known.text === text || (typeof known.text !== 'string' && known.text.made === text))) return known.value as T;
     if (this.parsed.size >= MAX_PARSED) this.parsed.clear();
     const value = JSON.parse(text) as T;
     this.parsed.set(key, { text, value });
@@ -57,11 +60,13 @@ export class ComponentState {
   /**
    * Sets k to value and keeps value as what peek returns for it: for a caller that never changes
    * value afterwards and whose value is what its JSON reads back as (no undefined members, no
-   * -0 or non-finite numbers), so that the next peek need not parse what was just written.
+   * -0 or non-finite numbers), so that the next peek need not parse what was just written. Its
+   * text is made once, when the transaction writes meta back (or someone asks for it): a kubelet
+   * keeps a pod's memory several times in one sync (~12 per pod and transaction in a crash loop).
    */
   keep(k: string, value: unknown): void {
     const key = this.key(k);
-    const text = JSON.stringify(value);
+    const text = new JsonMeta(value);
     this.store.setMeta(key, text);
     if (this.parsed.size >= MAX_PARSED) this.parsed.clear();
     this.parsed.set(key, { text, value });
