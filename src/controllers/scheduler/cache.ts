@@ -5,7 +5,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { type NodePods, NodeTotals } from './node-pods.js';
+import { type NodePods, NodeTotals, sameDemand } from './node-pods.js';
 import { groupId } from './placement-totals.js';
 
 const POD = findByKind('v1', 'Pod')!;
@@ -228,12 +228,16 @@ export class SchedulerCache {
     n.list.push(pod);
   }
 
-  /** The pod now holds resources as e says (null: none): its old place and counts go, the new come. */
-  private setEntry(uid: string, e: Entry | null): void {
+  /**
+   * The pod now holds resources as e says (null: none): its old place and counts go, the new come.
+   * sameCounts: e counts exactly as the old entry did (same node, group and demand, see upsert), so
+   * the totals and spread counts would come back to what they are: only the entry and place change.
+   */
+  private setEntry(uid: string, e: Entry | null, sameCounts = false): void {
     const old = this.nodeOf.get(uid);
     if (old) {
       const n = this.nodeState(old.node);
-      n.change(old.pod, -1);
+      if (!sameCounts) n.change(old.pod, -1);
       const i = n.at.get(uid);
       if (i !== undefined) {
         // The last pod takes the leaving one's place.
@@ -244,13 +248,13 @@ export class SchedulerCache {
           n.at.set(last.metadata.uid ?? '', i);
         }
       }
-      if (old.group) countIn(old.group, old.node, -1);
+      if (old.group && !sameCounts) countIn(old.group, old.node, -1);
     }
     if (e) {
       const n = this.nodeState(e.node);
-      n.change(e.pod, 1);
+      if (!sameCounts) n.change(e.pod, 1);
       if (this.complete) this.place(n, uid, e.pod);
-      if (e.group) countIn(e.group, e.node, 1);
+      if (e.group && !sameCounts) countIn(e.group, e.node, 1);
       this.nodeOf.set(uid, e);
     } else if (this.complete) this.nodeOf.delete(uid);
     else this.nodeOf.set(uid, null);
@@ -271,7 +275,9 @@ export class SchedulerCache {
     // Most events change a pod's status only: its group stays (no labels to compare as text).
     const sameGroup = old?.group && !pod.metadata.deletionTimestamp && old.pod.metadata.namespace === pod.metadata.namespace && sameLabels(old.pod.metadata.labels, pod.metadata.labels) ? old.group : undefined;
     const group = pod.metadata.deletionTimestamp ? undefined : (sameGroup ?? this.groupOf(pod));
-    this.setEntry(uid, { node, pod, rev, group });
+    // A status write (most events) keeps what the pod counts: its requests are not added up again.
+    const sameCounts = !!old && old.node === node && old.group === group && sameDemand(old.pod, pod);
+    this.setEntry(uid, { node, pod, rev, group }, sameCounts);
   }
 
   remove(uid: string, rev: number): void {

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
+import type { Container } from '../../api/core/v1/container.js';
 import { hostPorts } from './host-ports.js';
 import { type ResourceAmounts, addAmounts, sharedPodRequests, subtractAmounts } from './requests.js';
 
@@ -28,6 +29,59 @@ export interface NodePods {
 /** A pod's priority as preemption compares it (none: 0). */
 export function priorityOf(pod: KubeObject): number {
   return asPod(pod).spec?.priority ?? 0;
+}
+
+/**
+ * Whether two objects of one pod add the same to a node's totals (NodeTotals.change reads their
+ * containers' and init containers' requests, restart policies and host ports, the overhead and the
+ * priority): true only when every one of those is equal, value for value. Status writes keep all of
+ * them; a doubt (a quantity written differently) answers false, which costs only the adding up.
+ */
+export function sameDemand(a: KubeObject, b: KubeObject): boolean {
+  const sa = asPod(a).spec;
+  const sb = asPod(b).spec;
+  if (sa === sb) return true;
+  if (!sa || !sb) return false;
+  return (
+    (sa.priority ?? 0) === (sb.priority ?? 0) &&
+    sameScalars(sa.overhead, sb.overhead) &&
+    sameContainers(sa.containers, sb.containers) &&
+    sameContainers(sa.initContainers, sb.initContainers)
+  );
+}
+
+function sameContainers(a: readonly Container[] | undefined, b: readonly Container[] | undefined): boolean {
+  if (a === b) return true;
+  const la = a ?? [];
+  const lb = b ?? [];
+  if (la.length !== lb.length) return false;
+  for (let i = 0; i < la.length; i++) {
+    const x = la[i]!;
+    const y = lb[i]!;
+    if (x.restartPolicy !== y.restartPolicy || !sameScalars(x.resources?.requests, y.resources?.requests)) return false;
+    const px = x.ports ?? [];
+    const py = y.ports ?? [];
+    if (px.length !== py.length) return false;
+    for (let j = 0; j < px.length; j++) {
+      const p = px[j]!;
+      const q = py[j]!;
+      if (p.hostPort !== q.hostPort || p.protocol !== q.protocol || p.hostIP !== q.hostIP) return false;
+    }
+  }
+  return true;
+}
+
+/** Same keys with the same (===) values; an object value answers false. */
+function sameScalars(a: Readonly<Record<string, unknown>> | undefined, b: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    const v = a[k];
+    if ((typeof v === 'object' && v !== null) || !Object.prototype.hasOwnProperty.call(b, k) || v !== b[k]) return false;
+  }
+  return true;
 }
 
 /** The stored form of a node's totals: [count, requested, non-zero requested, with host ports, [priority, pods]...]. */

@@ -131,6 +131,65 @@ function sameFlat(a: Readonly<Record<string, unknown>> | undefined, b: Readonly<
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
 }
 
+/**
+ * Whether storedPlacement(pod) would have placement's text: the same fields in the same order with
+ * the same values (flat records compared key by key in order, as their JSON texts would be), so a
+ * status write that changes nothing of it is told without building and writing out its placement.
+ * Only for a placement storedPlacement made (its records are a decoded pod's, in the pod's order);
+ * a nested value it does not expect answers false, which only costs the text comparison.
+ */
+function matchesStored(s: StoredPlacement, pod: KubeObject): boolean {
+  const p = asPod(pod);
+  const spec = p.spec ?? {};
+  const meta = pod.metadata;
+  return (
+    s.u === (meta.uid ?? '') &&
+    s.nd === (spec.nodeName ?? '') &&
+    s.n === meta.namespace &&
+    sameStoredContainers(s.c, spec.containers ?? []) &&
+    (s.l === undefined ? !meta.labels : !!meta.labels && sameInOrder(s.l, meta.labels)) &&
+    (s.d === undefined ? !meta.deletionTimestamp : s.d === meta.deletionTimestamp) &&
+    (s.i === undefined ? !spec.initContainers : !!spec.initContainers && sameStoredContainers(s.i, spec.initContainers)) &&
+    (s.o === undefined ? !spec.overhead : !!spec.overhead && sameInOrder(s.o, spec.overhead)) &&
+    (s.pr === undefined ? spec.priority === undefined : spec.priority !== undefined && s.pr === spec.priority) &&
+    (s.ph === undefined ? !p.status?.phase : s.ph === p.status?.phase)
+  );
+}
+
+function sameStoredContainers(stored: StoredContainer[], cs: readonly Container[]): boolean {
+  if (stored.length !== cs.length) return false;
+  for (let i = 0; i < cs.length; i++) {
+    const s = stored[i]!;
+    const c = cs[i]!;
+    const r = c.resources?.requests;
+    if (s.r === undefined ? !!r : !r || !sameInOrder(s.r, r)) return false;
+    if (s.rp !== c.restartPolicy) return false;
+    const ports = s.p ?? [];
+    let j = 0;
+    for (const x of c.ports ?? []) {
+      if (!x.hostPort) continue;
+      const y = ports[j++];
+      if (!y || y.hostPort !== x.hostPort || y.protocol !== x.protocol || y.hostIP !== x.hostIP) return false;
+    }
+    if (j !== ports.length) return false;
+  }
+  return true;
+}
+
+/** Flat records whose JSON texts are equal: the same keys in the same order, each with the same scalar. */
+function sameInOrder(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    const v = a[k];
+    if (k !== kb[i] || (typeof v === 'object' && v !== null) || typeof v === 'undefined' || v !== b[k]) return false;
+  }
+  return true;
+}
+
 /** A placement without its resourceVersion: equal texts, equal placements. */
 function placementText(s: StoredPlacement): string {
   return JSON.stringify({ ...s, v: undefined });
@@ -168,8 +227,11 @@ function rowOf(uid: string): number {
 }
 
 interface Row {
-  /** each pod's placement; its Pod form and its text made when first needed */
-  pods: Map<string, { stored: StoredPlacement; pod?: Pod; text?: string }>;
+  /**
+   * each pod's placement; its Pod form and its text made when first needed; made: storedPlacement
+   * made it in this process (not read from the file, whose records may be in another order)
+   */
+  pods: Map<string, { stored: StoredPlacement; pod?: Pod; text?: string; made?: true }>;
 }
 
 /**
@@ -271,6 +333,8 @@ export class PlacementIndex {
       this.dirty.add(n);
       return;
     }
+    // Most events are status writes that change nothing of the placement.
+    if (held?.made && matchesStored(held.stored, obj)) return;
     const stored = storedPlacement(obj);
     const text = placementText(stored);
     if (held && (held.text ??= placementText(held.stored)) === text) return;
@@ -281,7 +345,7 @@ export class PlacementIndex {
       if (held) totals.change((held.pod ??= placementPod(held.stored)), held.stored.nd, -1);
       totals.change(pod, stored.nd, 1);
     }
-    row.pods.set(uid, { stored, text, pod });
+    row.pods.set(uid, { stored, text, pod, made: true });
     this.dirty.add(n);
   }
 
