@@ -67,6 +67,15 @@ export const DOCUMENT_ORDER = (keys: string[]): string[] => keys;
  * decodes. `keyOrder` is the order of object keys in the bytes decoded.
  */
 export function jsonDecodeError(value: JsonValue, type: GoType, keyOrder = SORTED_KEYS): string | undefined {
+  // Whether a value decodes does not depend on the order keys are visited in (each is decoded
+  // on its own; the order only picks which error is the first): most bodies decode, so a pass
+  // in the order at hand answers them without sorting every object's keys, and only a value
+  // with an error is decoded again in its order, for the error's message.
+  if (keyOrder !== DOCUMENT_ORDER && decodeError(value, type, DOCUMENT_ORDER) === undefined) return undefined;
+  return decodeError(value, type, keyOrder);
+}
+
+function decodeError(value: JsonValue, type: GoType, keyOrder: (keys: string[]) => string[]): string | undefined {
   const ctx: Ctx = { struct: '', path: [], keyOrder };
   try {
     decodeValue(value, type, ctx);
