@@ -1,6 +1,6 @@
 import type { WatchEvent } from '../../apiserver/server.js';
-import { findByKind } from '../../apiserver/resources.js';
-import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
+import { findByKind, storagePrefix } from '../../apiserver/resources.js';
+import { type Controller, type ControllerContext, splitKey } from '../framework/controller.js';
 
 /** kube-apiserver's default --event-ttl: an Event lives one hour after its last write. */
 export const EVENT_TTL_MS = 60 * 60 * 1000;
@@ -15,6 +15,7 @@ export const EVENT_TTL_MS = 60 * 60 * 1000;
 const LEASE_REUSE_MS = 60 * 1000;
 
 const EVENT = findByKind('v1', 'Event')!;
+const EVENTS_PREFIX = storagePrefix(EVENT, undefined);
 
 /**
  * Events expire as kube-apiserver makes them expire: it writes each Event with an etcd lease of
@@ -35,7 +36,9 @@ export function eventTtlController(ttlMs: number = EVENT_TTL_MS): Controller {
     watches: [EVENT],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
       if (ev.type === 'DELETED') return [];
-      const key = objectKey(ev.object.metadata.namespace, ev.object.metadata.name ?? '');
+      // From the storage key, /registry/events/NAMESPACE/NAME (objectKey's NAMESPACE/NAME): the
+      // Event itself need not be decoded.
+      const key = ev.key.slice(EVENTS_PREFIX.length);
       // A write from a log kept before writes had times (time 0) counts from now.
       const written = ev.timeMs > 0 ? ev.timeMs : ctx.clock.now();
       const expires = Math.ceil((written + ttlMs) / LEASE_REUSE_MS) * LEASE_REUSE_MS;

@@ -1,6 +1,6 @@
 import { asNamespace } from '../../api/core/v1/namespace.js';
 import type { WatchEvent } from '../../apiserver/server.js';
-import { RESOURCES, findByKind } from '../../apiserver/resources.js';
+import { RESOURCES, findByKind, storagePrefix } from '../../apiserver/resources.js';
 import type { Controller, ControllerContext, SyncFailure } from '../framework/controller.js';
 import { klogFor } from '../../logs/klog.js';
 import { logUnhandledError } from '../framework/sync-errors.js';
@@ -10,6 +10,7 @@ export const NAMESPACE_FINALIZER = 'kubernetes';
 
 const NAMESPACE = findByKind('v1', 'Namespace')!;
 const NAMESPACED = RESOURCES.filter((r) => r.namespaced);
+const NAMESPACES_PREFIX = storagePrefix(NAMESPACE, undefined);
 
 /**
  * The namespace controller (pkg/controller/namespace): a namespace being deleted stays
@@ -21,7 +22,8 @@ export function namespaceController(): Controller {
     name: 'namespace-controller',
     watches: [NAMESPACE, ...NAMESPACED],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
-      if (ev.object.kind === 'Namespace') return ev.object.metadata.deletionTimestamp ? [ev.object.metadata.name ?? ''] : [];
+      // By key first: the other objects' changes (a crash loop's Events) need not be decoded here.
+      if (ev.key.startsWith(NAMESPACES_PREFIX)) return ev.object.metadata.deletionTimestamp ? [ev.object.metadata.name ?? ''] : [];
       if (ev.type !== 'DELETED') return [];
       const ns = ev.object.metadata.namespace;
       if (!ns) return [];
