@@ -2,6 +2,18 @@ import type Database from 'better-sqlite3';
 import { ensureDerivedIndex, hasTrigger, type KvRow } from './sqlite-derived-index.js';
 
 /**
+ * The label index's own update trigger, which a file that has both derived indexes trades for
+ * their shared one (sqlite-index-update.ts); kept for a file that has this index alone.
+ */
+export const LABELS_UPDATE_TRIGGER = `CREATE TRIGGER IF NOT EXISTS kv_labels_update AFTER UPDATE OF value ON kv
+WHEN NOT (json_valid(old.value) AND json_valid(new.value))
+  OR json_extract(old.value, '$.metadata.labels') IS NOT json_extract(new.value, '$.metadata.labels')
+BEGIN
+  DELETE FROM labels WHERE key = old.key;
+  ${indexLabels('new')}
+END;`;
+
+/**
  * The label index of the cluster file: one row per (key, label) of every current value, so that
  * `get pods -l app=app-7` reads the 20 pods that carry app=app-7 instead of every pod's JSON (a
  * scan of 10,000 values with json_extract takes ~50 ms; the index, a few).
@@ -16,18 +28,6 @@ import { ensureDerivedIndex, hasTrigger, type KvRow } from './sqlite-derived-ind
  * Only string labels are indexed, which is what a label comparison matches (json_extract of a
  * number never equals the TEXT it is compared with). A value that is not JSON has no labels here.
  */
-/**
- * The label index's own update trigger, which a file that has both derived indexes trades for
- * their shared one (sqlite-index-update.ts); kept for a file that has this index alone.
- */
-export const LABELS_UPDATE_TRIGGER = `CREATE TRIGGER IF NOT EXISTS kv_labels_update AFTER UPDATE OF value ON kv
-WHEN NOT (json_valid(old.value) AND json_valid(new.value))
-  OR json_extract(old.value, '$.metadata.labels') IS NOT json_extract(new.value, '$.metadata.labels')
-BEGIN
-  DELETE FROM labels WHERE key = old.key;
-  ${indexLabels('new')}
-END;`;
-
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS labels (
   key TEXT NOT NULL,
