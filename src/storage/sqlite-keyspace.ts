@@ -513,8 +513,7 @@ export class SqliteKeyspace implements Keyspace {
     // ~15 -> ~10 µs CPU each). The rows written are the same in any order.
     const names = [...this.metaDirty.keys()].sort();
     for (const name of names) {
-      const v = this.metaKnown.get(name);
-      const text = v === undefined || v === null ? null : typeof v === 'string' ? v : v.text;
+      const text = fileText(this.metaKnown.get(name)) ?? null;
       if (text === this.metaDirty.get(name)) continue;
       if (text === null) this.stmts.deleteMeta.run(name);
       else this.stmts.setMeta.run(name, text);
@@ -523,8 +522,7 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   getMeta(name: string): string | undefined {
-    const v = this.getMetaEntry(name);
-    return v === undefined || typeof v === 'string' ? v : v.text;
+    return fileText(this.getMetaEntry(name)) ?? undefined;
   }
 
   getMetaEntry(name: string): string | JsonMeta | undefined {
@@ -575,7 +573,10 @@ export class SqliteKeyspace implements Keyspace {
  */
 type MetaKnown = string | JsonMeta | null;
 
-/** The text in the file of a known entry not set in the current transaction (undefined: not known). */
+/**
+ * The text of a known entry (a JsonMeta's made now if not yet), null for no row, undefined for not
+ * known: for an entry not set in the current transaction, what the file holds.
+ */
 function fileText(known: MetaKnown | undefined): string | null | undefined {
   return known === undefined || known === null || typeof known === 'string' ? known : known.text;
 }
