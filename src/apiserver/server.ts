@@ -72,9 +72,16 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
  * alone, and decoding them cost a tenth of the loop. A damaged value is found when read, as
  * everywhere else (cluster-file-errors.ts).
  */
-function lazyWatchEvent(type: WatchEventType, key: string, revision: number, timeMs: number, load: () => KubeObject): WatchEvent {
+function lazyWatchEvent(
+  type: WatchEventType,
+  key: string,
+  revision: number,
+  timeMs: number,
+  load: () => KubeObject,
+  sameMetadataAs: number | undefined,
+): WatchEvent {
   let object: KubeObject | undefined;
-  return {
+  const ev: WatchEvent = {
     type,
     key,
     revision,
@@ -83,6 +90,8 @@ function lazyWatchEvent(type: WatchEventType, key: string, revision: number, tim
       return (object ??= load());
     },
   };
+  if (sameMetadataAs !== undefined) ev.sameMetadataAs = sameMetadataAs;
+  return ev;
 }
 
 export interface WatchEvent {
@@ -93,6 +102,51 @@ export interface WatchEvent {
   revision: number;
   /** cluster time of the write */
   timeMs: number;
+  /**
+   * A MODIFIED event of this process's own write that could not change the object's metadata
+   * (the status subresource, a binding): the revision before it, whose metadata this one has,
+   * resourceVersion aside. A handler that looks only at metadata and already saw that revision
+   * knows what this one holds without decoding it. Absent for every other write, those read
+   * from the log (another process's, an etcdctl put) included.
+   */
+  sameMetadataAs?: number;
+}
+
+/**
+ * This process's writes that kept the metadata of the revision before them (revision -> that
+ * revision), for the watch events that report them (WatchEvent.sameMetadataAs). Forgotten when a
+ * rollback may have undone them (their revisions are then taken again); at most LIMIT kept, the
+ * oldest dropped first: an informer reads a step's writes at the next step, and one that finds
+ * none here only decodes the object, as for any write.
+ */
+class KeptMetadata {
+  private static readonly LIMIT = 1 << 16;
+  private readonly byRevision = new Map<number, number>();
+  private epoch = -1;
+
+  constructor(private readonly rollbackEpoch: () => number) {}
+
+  private current(): Map<number, number> {
+    const epoch = this.rollbackEpoch();
+    if (epoch !== this.epoch) {
+      this.byRevision.clear();
+      this.epoch = epoch;
+    }
+    return this.byRevision;
+  }
+
+  wrote(revision: number, previous: number): void {
+    const m = this.current();
+    m.set(revision, previous);
+    if (m.size > KeptMetadata.LIMIT) m.delete(m.keys().next().value as number);
+  }
+
+  /** The revision whose metadata the write `revision` kept, when it replaced `previous` (the log's prevModRevision). */
+  of(revision: number, previous: number | undefined): number | undefined {
+    if (!this.byRevision.size) return undefined;
+    const kept = this.current().get(revision);
+    return kept !== undefined && kept === previous ? kept : undefined;
+  }
 }
 
 /**
@@ -126,6 +180,7 @@ export const FINALIZER_FOREGROUND = 'foregroundDeletion';
 export class ApiServer {
   private readonly decoded: DecodedObjects;
   private readonly cache: ReadCache;
+  private readonly keptMetadata: KeptMetadata;
 
   constructor(
     readonly store: Keyspace,
@@ -133,6 +188,7 @@ export class ApiServer {
     readonly random: RandomSource,
   ) {
     this.decoded = new DecodedObjects(() => store.rollbackEpoch(), store.path);
+    this.keptMetadata = new KeptMetadata(() => store.rollbackEpoch());
     this.cache = new ReadCache(
       () => store.revision(),
       () => store.rollbackEpoch(),
@@ -412,7 +468,8 @@ export class ApiServer {
       const rv = input.metadata.resourceVersion;
       if (rv && rv !== old.metadata.resourceVersion) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
       const obj = prepareForStatusUpdate(input, old);
-      return this.commitUpdate(info, obj, old, opts);
+      // Only a Deployment's annotations come from the input besides status (strategy.ts).
+      return this.commitUpdate(info, obj, old, opts, jsonEqual(obj.metadata.annotations, old.metadata.annotations));
     });
   }
 
@@ -447,7 +504,7 @@ export class ApiServer {
       if (finalizers.length) spec.finalizers = finalizers;
       else delete spec.finalizers;
       next.spec = spec;
-      this.commitUpdate(info, next, old, {});
+      this.commitUpdate(info, next, old, {}, true);
     });
   }
 
@@ -481,7 +538,7 @@ export class ApiServer {
       if (i >= 0) conditions[i] = scheduled;
       else conditions.push(scheduled);
       next['status'] = { ...status, conditions };
-      return this.commitUpdate(info, next, old, {});
+      return this.commitUpdate(info, next, old, {}, true);
     });
   }
 
@@ -533,7 +590,8 @@ export class ApiServer {
     );
   }
 
-  private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {
+  /** `metadataKept`: the caller changed nothing in metadata but resourceVersion (WatchEvent.sameMetadataAs). */
+  private commitUpdate(info: ResourceInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions, metadataKept = false): KubeObject {
     const ns = info.namespaced ? obj.metadata.namespace : undefined;
     const name = obj.metadata.name ?? '';
     obj.metadata.resourceVersion = old.metadata.resourceVersion;
@@ -554,6 +612,7 @@ export class ApiServer {
     try {
       const rev = this.putKey(storageKey(info, ns, name), encode(obj), expected);
       obj.metadata.resourceVersion = String(rev);
+      if (metadataKept) this.keptMetadata.wrote(rev, expected);
     } catch (e) {
       if (e instanceof RevisionMismatch) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
       throw e;
@@ -675,7 +734,8 @@ export class ApiServer {
       }
       const { key, modRevision, value } = e.kv;
       const type = e.prevModRevision !== undefined ? 'MODIFIED' : 'ADDED';
-      return [lazyWatchEvent(type, key, modRevision, e.timeMs, () => this.decoded.decode(key, modRevision, () => value))];
+      const kept = type === 'MODIFIED' ? this.keptMetadata.of(modRevision, e.prevModRevision) : undefined;
+      return [lazyWatchEvent(type, key, modRevision, e.timeMs, () => this.decoded.decode(key, modRevision, () => value), kept)];
     });
     return { events, lastRevision };
   }

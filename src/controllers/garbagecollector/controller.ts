@@ -24,6 +24,15 @@ export function garbageCollectorController(): Controller {
   /** where each object this process put on the queue lives (a uid names one object for good) */
   const places = new Map<string, Place>();
 
+  /**
+   * Per storage key, what the last event decoded here said: its revision, the object's uid, and
+   * the index's mark after it. Only objects whose metadata asks for no work (not being deleted
+   * with a finalizer the GC acts on) are kept, so an event with that metadata again
+   * (WatchEvent.sameMetadataAs: a status write) puts nothing on the queue, and the index only
+   * moves the object to the end of its owners' dependents: no need to decode it.
+   */
+  const quiet = new Map<string, { revision: number; uid: string; mark: number }>();
+
   /** The object a key names; one this process has not seen is looked for in every list (rare: a retry from an earlier process). */
   const placeOf = (api: ApiServer, uid: string): Place | undefined => places.get(uid) ?? findByUid(api, uid);
 
@@ -31,6 +40,14 @@ export function garbageCollectorController(): Controller {
     name: 'garbage-collector-controller',
     watches: WATCHED,
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
+      if (ev.sameMetadataAs !== undefined) {
+        const known = quiet.get(ev.key);
+        if (known && known.revision === ev.sameMetadataAs && index.touchSeen(ctx.api, ctx.state, known.uid, known.mark)) {
+          known.revision = ev.revision;
+          return [];
+        }
+      }
+      quiet.delete(ev.key);
       const info = findByKind(ev.object.apiVersion, ev.object.kind);
       const uid = ev.object.metadata.uid;
       if (!info || !uid) return [];
@@ -49,13 +66,14 @@ export function garbageCollectorController(): Controller {
         }
         return keys;
       }
-      index.upsert(ctx.api, ctx.state, info, ev.object, ev.type === 'ADDED');
+      const mark = index.upsert(ctx.api, ctx.state, info, ev.object, ev.type === 'ADDED');
       const keys: string[] = [];
       const fin = ev.object.metadata.finalizers ?? [];
       if (ev.object.metadata.deletionTimestamp) {
         if (fin.includes(FINALIZER_ORPHAN)) keys.push(`orphan:${uid}`);
         if (fin.includes(FINALIZER_FOREGROUND)) keys.push(`foreground:${uid}`);
       }
+      if (!keys.length) quiet.set(ev.key, { revision: ev.revision, uid, mark });
       if (ev.type === 'ADDED' && (ev.object.metadata.ownerReferences ?? []).length) keys.push(`dangling:${uid}`);
       if (keys.length) places.set(uid, { info, namespace: ev.object.metadata.namespace, name: ev.object.metadata.name ?? '' });
       return keys;
@@ -75,6 +93,7 @@ export function garbageCollectorController(): Controller {
       index.flush(ctx.state);
     },
     relisted(ctx: ControllerContext): void {
+      quiet.clear();
       index.drop(ctx.api, ctx.state);
     },
     // attemptToDeleteWorker / attemptToOrphanWorker: HandleError, then the item is requeued

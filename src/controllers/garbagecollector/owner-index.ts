@@ -79,6 +79,11 @@ export class OwnerIndex {
   /** uid → sequence number of the last event for it in this process */
   private readonly touched = new Map<string, number>();
   private sequence = 0;
+  /**
+   * bumped whenever what this process holds is dropped or rebuilt (a rollback, another process's
+   * write-back, a relist): a caller that remembers what an upsert saw asks it (touchSeen).
+   */
+  private memory = 0;
 
   constructor(
     private readonly order: readonly ResourceInfo[],
@@ -104,6 +109,7 @@ export class OwnerIndex {
 
   /** A file written before the index, or after a relist: every object once, then only changes. */
   private build(api: ApiServer, state: ComponentState, header: IndexHeader): void {
+    this.memory++;
     header.built = true;
     for (const { info, object } of this.listAll(api)) this.setOwners(state, info, object);
     this.flush(state, true);
@@ -121,6 +127,7 @@ export class OwnerIndex {
   }
 
   private forget(): void {
+    this.memory++;
     this.header = undefined;
     this.owned.clear();
     this.dependents.clear();
@@ -154,13 +161,30 @@ export class OwnerIndex {
     return row;
   }
 
-  /** An ADDED or MODIFIED event: the object's owners now. */
-  upsert(api: ApiServer, state: ComponentState, info: ResourceInfo, obj: KubeObject, added: boolean): void {
+  /**
+   * An ADDED or MODIFIED event: the object's owners now. Returns the mark of what the index
+   * holds after it, for touchSeen.
+   */
+  upsert(api: ApiServer, state: ComponentState, info: ResourceInfo, obj: KubeObject, added: boolean): number {
     this.ready(api, state);
     const uid = obj.metadata.uid;
-    if (!uid) return;
+    if (!uid) return this.memory;
     this.setOwners(state, info, obj, added);
     this.touched.set(uid, ++this.sequence);
+    return this.memory;
+  }
+
+  /**
+   * A MODIFIED event of object uid whose ownerReferences are those of the version an upsert that
+   * returned `mark` took: what upsert would do with it (the owners are the same, the object moves
+   * to the end of its owners' dependents), when the index still holds what it did then. False
+   * when it does not (dropped or rebuilt since): then the event must be upserted.
+   */
+  touchSeen(api: ApiServer, state: ComponentState, uid: string, mark: number): boolean {
+    this.ready(api, state);
+    if (mark !== this.memory) return false;
+    this.touched.set(uid, ++this.sequence);
+    return true;
   }
 
   /** A DELETED event: the owners the object had, as the index knew them (none if it knew nothing). */
