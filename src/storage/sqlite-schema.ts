@@ -77,6 +77,12 @@ function columns(db: Database.Database, table: string): string[] {
  * meta with kubemu's columns, nothing but kubemu's tables).
  */
 export function recognise(db: Database.Database, path: string): FileKind {
+  // One read transaction: another process creating or migrating the schema between two of the
+  // reads below would show the mark from before it and the tables from after it.
+  return db.inTransaction ? recogniseNow(db, path) : db.transaction(() => recogniseNow(db, path))();
+}
+
+function recogniseNow(db: Database.Database, path: string): FileKind {
   const appId = Number(db.pragma('application_id', { simple: true }));
   const version = Number(db.pragma('user_version', { simple: true }));
   const names = tables(db);
