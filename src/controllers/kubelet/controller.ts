@@ -9,6 +9,7 @@ import { objectKey, splitKey, type Controller, type ControllerContext } from '..
 import type { EventSource } from '../framework/events.js';
 import { containerEnvNames } from './env-names.js';
 import { resolveImage, type ResolvedImage } from '../../images/registry.js';
+import { drawUint32s } from '../../sim/random.js';
 import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js';
 import { newContainerMemory, withoutDue, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
@@ -45,10 +46,13 @@ const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepositor
 /** The event source of every kubelet event. */
 export const KUBELET_COMPONENT = 'kubelet';
 
-/** containerd's container IDs: 64 hex digits. */
+/**
+ * containerd's container IDs: 64 hex digits. The 8 draws are taken at once (the same numbers as 8
+ * single draws): a seeded source then reads and writes its state once, not 8 times.
+ */
 function newContainerId(ctx: ControllerContext): string {
   let hex = '';
-  for (let i = 0; i < 8; i++) hex += ctx.random.nextUint32().toString(16).padStart(8, '0');
+  for (const draw of drawUint32s(ctx.random, 8)) hex += draw.toString(16).padStart(8, '0');
   return `containerd://${hex}`;
 }
 
