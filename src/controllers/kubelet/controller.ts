@@ -1,6 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
-import { jsonEqual } from '../../common/json.js';
 import { objectJson, type KubeObject } from '../../api/meta/v1.js';
 import { asPod, type Pod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode, nodeAddress, NODE_ADDRESS, type Node } from '../../api/core/v1/node.js';
@@ -14,7 +13,7 @@ import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js'
 import { newContainerMemory, withoutDue, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
-import { buildPodStatus } from './pod-status.js';
+import { buildPodStatus, sameStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
 import { allDone, everStarted, planPodSync, startInFlight, type ContainerEvent } from './pod-sync.js';
 import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
@@ -323,7 +322,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   // A pod that is done for good gives its sandbox (and IP) back; the status keeps showing the IP.
   if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
   const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
-  if (!jsonEqual(status, pod.status && objectJson(pod.status))) {
+  if (!sameStatus(status, pod.status && objectJson(pod.status))) {
     const written = ctx.api.updateStatus(PODS, { ...pod, status }).metadata.resourceVersion;
     mem = written === undefined ? mem : { ...mem, writtenRv: written };
   }
