@@ -158,6 +158,12 @@ function kubeletSource(pod: Pod, mem: PodMemory): EventSource {
   return { involved: pod, component: KUBELET_COMPONENT, host: mem.node };
 }
 
+/** The recorder's firstWrittenMs for the source, asked once and only when a step wants it. */
+function writableFrom(ctx: ControllerContext, source: EventSource): () => number {
+  let ms: number | undefined;
+  return () => (ms ??= ctx.events.firstWrittenMs(source));
+}
+
 /** What each container's steps depend on (lifecycle.ts's ContainerEnv), built when a step asks. */
 function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMemory, repos: readonly KubeObject[]): (i: number, present: ReadonlySet<string>) => ContainerEnv {
   const spec = pod.spec ?? {};
@@ -294,7 +300,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
     podGraceSeconds: spec.terminationGracePeriodSeconds ?? 30,
     nowMs: now,
     everyTick,
-    ...(everyTick ? {} : { writableFromMs: ctx.events.firstWrittenMs(kubeletSource(pod, mem)) }),
+    ...(everyTick ? {} : { writableFromMs: writableFrom(ctx, kubeletSource(pod, mem)) }),
     ...(pod.metadata.deletionGracePeriodSeconds === undefined ? {} : { deletionGraceSeconds: pod.metadata.deletionGracePeriodSeconds }),
   };
   const plan = planPodSync(input, deleting);
