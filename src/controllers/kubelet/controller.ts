@@ -10,7 +10,7 @@ import { containerEnvNames } from './env-names.js';
 import { resolveImage, type ResolvedImage } from '../../images/registry.js';
 import { drawUint32s } from '../../sim/random.js';
 import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js';
-import { newContainerMemory, withoutDue, type PodMemory } from './memory.js';
+import { LEGACY_WAKE_PREFIX, newContainerMemory, withoutDue, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus, sameStatus } from './pod-status.js';
@@ -27,8 +27,9 @@ import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
  * purely (pod-sync.ts) and then acts here: events, one status write when something changed,
  * the final delete, and a wake-up (ctx.requeueAfter) for the next due step.
  *
- * Private memory in ctx.state: `pod:<ns>/<name>` (PodMemory), `images:<node>` (the node's image
- * store), `ipam:<node>:<ip>` and `ipam-last:<node>` (its pod IP allocator).
+ * Private memory in ctx.state: `pod:<ns>/<name>` (PodMemory, with the wake-up last asked for),
+ * `images:<node>` (the node's image store), `ipam:<node>:<ip>` and `ipam-last:<node>` (its pod IP
+ * allocator).
  */
 
 function must(info: ResourceInfo | undefined, what: string): ResourceInfo {
@@ -228,7 +229,12 @@ function releasePodIp(ctx: ControllerContext, mem: PodMemory): void {
 function forget(ctx: ControllerContext, key: string, mem: PodMemory): void {
   releasePodIp(ctx, mem);
   ctx.state.delete(`pod:${key}`);
-  ctx.state.delete(`wake:${key}`);
+  forgetLegacyWake(ctx, key, mem);
+}
+
+/** Drops the wake-up entry of a memory an older kubemu kept (see PodMemory.wakeMs). */
+function forgetLegacyWake(ctx: ControllerContext, key: string, mem: PodMemory): void {
+  if (mem.wakeMs === undefined) ctx.state.delete(`${LEGACY_WAKE_PREFIX}${key}`);
 }
 
 /** A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods are not started. */
@@ -242,6 +248,7 @@ function admit(pod: Pod, now: number): PodMemory | undefined {
     sandboxReady: false,
     deleting: false,
     containers: (spec.containers ?? []).map((c) => newContainerMemory(c.name, now + SANDBOX_MS)),
+    wakeMs: null,
   };
 }
 
@@ -337,15 +344,14 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
     releasePodIp(ctx, mem);
     if (deleting) {
       ctx.state.delete(stateKey);
-      ctx.state.delete(`wake:${key}`);
+      forgetLegacyWake(ctx, key, mem);
       ctx.api.finishDeletion(PODS, namespace, name);
     } else {
       ctx.state.keep(stateKey, mem);
     }
     return;
   }
-  ctx.state.keep(stateKey, mem);
-  wakeAt(ctx, key, plan.nextDueMs, now);
+  ctx.state.keep(stateKey, wakeAt(ctx, key, mem, plan.nextDueMs, now));
 }
 
 /**
@@ -405,13 +411,21 @@ function sandboxFailed(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
 
 /**
  * Schedules the next sync, once per due time: syncs caused by watch events would otherwise
- * leave a timer each for the same instant.
+ * leave a timer each for the same instant. Returns the memory to keep, which remembers the due
+ * time asked for (no entry of its own to read and write at every sync: 10,000 starting pods).
  */
-function wakeAt(ctx: ControllerContext, key: string, dueMs: number | undefined, now: number): void {
-  if (dueMs === undefined) return;
-  const wakeKey = `wake:${key}`;
-  // Compared as stored (a number's JSON is its only spelling): nothing to parse.
-  if (ctx.state.text(wakeKey) === JSON.stringify(dueMs)) return;
-  ctx.state.set(wakeKey, dueMs);
-  ctx.requeueAfter(key, dueMs - now);
+function wakeAt(ctx: ControllerContext, key: string, mem: PodMemory, dueMs: number | undefined, now: number): PodMemory {
+  if (dueMs === undefined) return mem;
+  const legacy = mem.wakeMs === undefined ? legacyWakeMs(ctx, key) : undefined;
+  const asked = mem.wakeMs ?? legacy ?? null;
+  if (asked !== dueMs) ctx.requeueAfter(key, dueMs - now);
+  // A memory an older kubemu kept takes its wake-up over now (what it asked for, when it was this one).
+  if (mem.wakeMs === undefined && legacy !== undefined) ctx.state.delete(`${LEGACY_WAKE_PREFIX}${key}`);
+  return mem.wakeMs === dueMs ? mem : { ...mem, wakeMs: dueMs };
+}
+
+/** The wake-up an older kubemu kept for the pod in an entry of its own (its JSON: a number), if any. */
+function legacyWakeMs(ctx: ControllerContext, key: string): number | undefined {
+  const text = ctx.state.text(`${LEGACY_WAKE_PREFIX}${key}`);
+  return text === undefined ? undefined : Number(text);
 }
