@@ -47,13 +47,14 @@ const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepositor
 export const KUBELET_COMPONENT = 'kubelet';
 
 /**
- * containerd's container IDs: 64 hex digits. The 8 draws are taken at once (the same numbers as 8
- * single draws): a seeded source then reads and writes its state once, not 8 times.
+ * containerd's container IDs: 64 hex digits, each draw's 8 (big-endian, zero-padded). The 8 draws
+ * are taken at once (the same numbers as 8 single draws): a seeded source then reads and writes
+ * its state once, not 8 times; and the digits come from one buffer, not 8 toString(16) calls.
  */
 function newContainerId(ctx: ControllerContext): string {
-  let hex = '';
-  for (const draw of drawUint32s(ctx.random, 8)) hex += draw.toString(16).padStart(8, '0');
-  return `containerd://${hex}`;
+  const bytes = Buffer.allocUnsafe(32);
+  drawUint32s(ctx.random, 8).forEach((draw, i) => bytes.writeUInt32BE(draw, 4 * i));
+  return `containerd://${bytes.toString('hex')}`;
 }
 
 function nodeInternalIP(node: Node): string {

@@ -112,10 +112,18 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
 
   const containers = mem.containers.map((start, i) => {
     let c = start;
+    // The container's environment as of the images the node has: asked again only when a pull
+    // of this sync added one (images only grows), not at each of its steps.
+    let known: ContainerEnv | undefined;
+    let knownWith = -1;
     for (let n = 0; n < MAX_STEPS_PER_SYNC; n++) {
       const stepDue = c.dueMs !== undefined && c.dueMs <= now ? c.dueMs : undefined;
       const probeDue = nextProbeMs(c);
-      const env = input.envFor(i, images);
+      if (known === undefined || knownWith !== images.size) {
+        known = input.envFor(i, images);
+        knownWith = images.size;
+      }
+      const env = known;
       if (stepDue !== undefined && (probeDue === undefined || stepDue <= probeDue)) {
         if (input.writableFromMs !== undefined && mayFoldResyncs(c)) {
           const name = c.name;
