@@ -1,6 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
-import { jsonEqual } from '../../common/json.js';
 import { objectJson, type KubeObject } from '../../api/meta/v1.js';
 import { asPod, type Pod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode, nodeAddress, NODE_ADDRESS, type Node } from '../../api/core/v1/node.js';
@@ -9,11 +8,12 @@ import { objectKey, splitKey, type Controller, type ControllerContext } from '..
 import type { EventSource } from '../framework/events.js';
 import { containerEnvNames } from './env-names.js';
 import { resolveImage, type ResolvedImage } from '../../images/registry.js';
+import { drawUint32s } from '../../sim/random.js';
 import { SANDBOX_MS, WORKER_RESYNC_MS, type ContainerEnv } from './lifecycle.js';
-import { newContainerMemory, withoutDue, type PodMemory } from './memory.js';
+import { LEGACY_WAKE_PREFIX, newContainerMemory, withoutDue, type PodMemory } from './memory.js';
 import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
-import { buildPodStatus } from './pod-status.js';
+import { buildPodStatus, sameStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
 import { allDone, everStarted, planPodSync, startInFlight, type ContainerEvent } from './pod-sync.js';
 import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
@@ -27,8 +27,9 @@ import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
  * purely (pod-sync.ts) and then acts here: events, one status write when something changed,
  * the final delete, and a wake-up (ctx.requeueAfter) for the next due step.
  *
- * Private memory in ctx.state: `pod:<ns>/<name>` (PodMemory), `images:<node>` (the node's image
- * store), `ipam:<node>:<ip>` and `ipam-last:<node>` (its pod IP allocator).
+ * Private memory in ctx.state: `pod:<ns>/<name>` (PodMemory, with the wake-up last asked for),
+ * `images:<node>` (the node's image store), `ipam:<node>:<ip>` and `ipam-last:<node>` (its pod IP
+ * allocator).
  */
 
 function must(info: ResourceInfo | undefined, what: string): ResourceInfo {
@@ -45,11 +46,15 @@ const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepositor
 /** The event source of every kubelet event. */
 export const KUBELET_COMPONENT = 'kubelet';
 
-/** containerd's container IDs: 64 hex digits. */
+/**
+ * containerd's container IDs: 64 hex digits, each draw's 8 (big-endian, zero-padded). The 8 draws
+ * are taken at once (the same numbers as 8 single draws): a seeded source then reads and writes
+ * its state once, not 8 times; and the digits come from one buffer, not 8 toString(16) calls.
+ */
 function newContainerId(ctx: ControllerContext): string {
-  let hex = '';
-  for (let i = 0; i < 8; i++) hex += ctx.random.nextUint32().toString(16).padStart(8, '0');
-  return `containerd://${hex}`;
+  const bytes = Buffer.allocUnsafe(32);
+  drawUint32s(ctx.random, 8).forEach((draw, i) => bytes.writeUInt32BE(draw, 4 * i));
+  return `containerd://${bytes.toString('hex')}`;
 }
 
 function nodeInternalIP(node: Node): string {
@@ -155,6 +160,12 @@ function kubeletSource(pod: Pod, mem: PodMemory): EventSource {
   return { involved: pod, component: KUBELET_COMPONENT, host: mem.node };
 }
 
+/** The recorder's firstWrittenMs for the source, asked once and only when a step wants it. */
+function writableFrom(ctx: ControllerContext, source: EventSource): () => number {
+  let ms: number | undefined;
+  return () => (ms ??= ctx.events.firstWrittenMs(source));
+}
+
 /** What each container's steps depend on (lifecycle.ts's ContainerEnv), built when a step asks. */
 function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMemory, repos: readonly KubeObject[]): (i: number, present: ReadonlySet<string>) => ContainerEnv {
   const spec = pod.spec ?? {};
@@ -219,7 +230,12 @@ function releasePodIp(ctx: ControllerContext, mem: PodMemory): void {
 function forget(ctx: ControllerContext, key: string, mem: PodMemory): void {
   releasePodIp(ctx, mem);
   ctx.state.delete(`pod:${key}`);
-  ctx.state.delete(`wake:${key}`);
+  forgetLegacyWake(ctx, key, mem);
+}
+
+/** Drops the wake-up entry of a memory an older kubemu kept (see PodMemory.wakeMs). */
+function forgetLegacyWake(ctx: ControllerContext, key: string, mem: PodMemory): void {
+  if (mem.wakeMs === undefined) ctx.state.delete(`${LEGACY_WAKE_PREFIX}${key}`);
 }
 
 /** A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods are not started. */
@@ -233,6 +249,7 @@ function admit(pod: Pod, now: number): PodMemory | undefined {
     sandboxReady: false,
     deleting: false,
     containers: (spec.containers ?? []).map((c) => newContainerMemory(c.name, now + SANDBOX_MS)),
+    wakeMs: null,
   };
 }
 
@@ -291,7 +308,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
     podGraceSeconds: spec.terminationGracePeriodSeconds ?? 30,
     nowMs: now,
     everyTick,
-    ...(everyTick ? {} : { writableFromMs: ctx.events.firstWrittenMs(kubeletSource(pod, mem)) }),
+    ...(everyTick ? {} : { writableFromMs: writableFrom(ctx, kubeletSource(pod, mem)) }),
     ...(pod.metadata.deletionGracePeriodSeconds === undefined ? {} : { deletionGraceSeconds: pod.metadata.deletionGracePeriodSeconds }),
   };
   const plan = planPodSync(input, deleting);
@@ -319,7 +336,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   // A pod that is done for good gives its sandbox (and IP) back; the status keeps showing the IP.
   if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
   const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
-  if (!jsonEqual(status, pod.status && objectJson(pod.status))) {
+  if (!sameStatus(status, pod.status && objectJson(pod.status))) {
     const written = ctx.api.updateStatus(PODS, { ...pod, status }).metadata.resourceVersion;
     mem = written === undefined ? mem : { ...mem, writtenRv: written };
   }
@@ -328,15 +345,14 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
     releasePodIp(ctx, mem);
     if (deleting) {
       ctx.state.delete(stateKey);
-      ctx.state.delete(`wake:${key}`);
+      forgetLegacyWake(ctx, key, mem);
       ctx.api.finishDeletion(PODS, namespace, name);
     } else {
       ctx.state.keep(stateKey, mem);
     }
     return;
   }
-  ctx.state.keep(stateKey, mem);
-  wakeAt(ctx, key, plan.nextDueMs, now);
+  ctx.state.keep(stateKey, wakeAt(ctx, key, mem, plan.nextDueMs, now));
 }
 
 /**
@@ -396,13 +412,21 @@ function sandboxFailed(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
 
 /**
  * Schedules the next sync, once per due time: syncs caused by watch events would otherwise
- * leave a timer each for the same instant.
+ * leave a timer each for the same instant. Returns the memory to keep, which remembers the due
+ * time asked for (no entry of its own to read and write at every sync: 10,000 starting pods).
  */
-function wakeAt(ctx: ControllerContext, key: string, dueMs: number | undefined, now: number): void {
-  if (dueMs === undefined) return;
-  const wakeKey = `wake:${key}`;
-  // Compared as stored (a number's JSON is its only spelling): nothing to parse.
-  if (ctx.state.text(wakeKey) === JSON.stringify(dueMs)) return;
-  ctx.state.set(wakeKey, dueMs);
-  ctx.requeueAfter(key, dueMs - now);
+function wakeAt(ctx: ControllerContext, key: string, mem: PodMemory, dueMs: number | undefined, now: number): PodMemory {
+  if (dueMs === undefined) return mem;
+  const legacy = mem.wakeMs === undefined ? legacyWakeMs(ctx, key) : undefined;
+  const asked = mem.wakeMs ?? legacy ?? null;
+  if (asked !== dueMs) ctx.requeueAfter(key, dueMs - now);
+  // A memory an older kubemu kept takes its wake-up over now (what it asked for, when it was this one).
+  if (mem.wakeMs === undefined && legacy !== undefined) ctx.state.delete(`${LEGACY_WAKE_PREFIX}${key}`);
+  return mem.wakeMs === dueMs ? mem : { ...mem, wakeMs: dueMs };
+}
+
+/** The wake-up an older kubemu kept for the pod in an entry of its own (its JSON: a number), if any. */
+function legacyWakeMs(ctx: ControllerContext, key: string): number | undefined {
+  const text = ctx.state.text(`${LEGACY_WAKE_PREFIX}${key}`);
+  return text === undefined ? undefined : Number(text);
 }

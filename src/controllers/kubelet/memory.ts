@@ -100,7 +100,17 @@ export interface PodMemory {
   containers: ContainerMemory[];
   /** the resourceVersion of the kubelet's last status write of the pod (its own write, coming back through the watch) */
   writtenRv?: string;
+  /**
+   * The due time of the last wake-up the kubelet asked for (controller.ts wakeAt), null before
+   * the first. Absent in a memory an older kubemu kept: it kept the wake-up apart, in the entry
+   * `wake:<ns>/<name>` (LEGACY_WAKE_PREFIX), which is read then and dropped once the memory takes
+   * the wake-up over.
+   */
+  wakeMs?: number | null;
 }
+
+/** Where an older kubemu kept a pod's wakeMs: an entry of its own, `wake:<ns>/<name>`. */
+export const LEGACY_WAKE_PREFIX = 'wake:';
 
 /** A container the kubelet has just admitted: its sandbox is due at dueMs. */
 export function newContainerMemory(name: string, dueMs: number): ContainerMemory {

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../../common/json.js';
+import { isJsonObject, jsonEqual, type JsonObject } from '../../common/json.js';
 import { type KubeObject, objectJson } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { rfc3339 } from '../../sim/clock.js';
@@ -60,4 +60,22 @@ export function buildPodStatus(
     status['podIPs'] = [{ ip: mem.podIP }];
   }
   return status;
+}
+
+/**
+ * jsonEqual(status, old), with the container statuses compared first: a sync that changes the
+ * status mostly changes them (a crash loop's restart and relist: restartCount, state), while the
+ * conditions before them in key order stay as they were and were compared in full every time.
+ */
+export function sameStatus(status: JsonObject, old: JsonObject | undefined): boolean {
+  if (old === undefined) return false;
+  const statuses = 'containerStatuses';
+  if (!jsonEqual(status[statuses], old[statuses])) return false;
+  const keys = Object.keys(status);
+  if (keys.length !== Object.keys(old).length) return false;
+  for (const k of keys) {
+    if (!Object.prototype.hasOwnProperty.call(old, k)) return false;
+    if (k !== statuses && !jsonEqual(status[k], old[k])) return false;
+  }
+  return true;
 }

@@ -2,7 +2,7 @@ import type { ContainerMemory, PodMemory } from './memory.js';
 import { enter, kill, runStep, type ContainerEnv, type KubeletEvent } from './lifecycle.js';
 import { nextProbeMs, runDueProbe } from './probing.js';
 import { nextEventfulProbeMs, skipQuietTicks } from './quiet-ticks.js';
-import { eventfulDueMs, foldQuietResyncsEach } from './quiet-resyncs.js';
+import { eventfulDueMs, foldQuietResyncsEach, mayFoldResyncs } from './quiet-resyncs.js';
 import { eventfulProbeTickMs, foldDroppedProbeTick } from './dropped-probe-ticks.js';
 
 /**
@@ -49,9 +49,11 @@ export interface PodSyncInput {
   /**
    * Every kubelet event about the pod recorded before this instant is dropped by the spam filter
    * (EventRecorder.firstWrittenMs): the back-off resyncs before it are folded (quiet-resyncs.ts).
-   * Undefined: every resync is a step.
+   * Undefined: every resync is a step. Asked only when a back-off resync or a probe tick needs
+   * it (memoized by the caller): a pod whose containers run without probes never does (most of
+   * 10,000 pods starting), and the recorder's memory of the pod is then not read for it.
    */
-  writableFromMs?: number;
+  writableFromMs?: () => number;
 }
 
 export interface PodSyncPlan {
@@ -110,14 +112,22 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
 
   const containers = mem.containers.map((start, i) => {
     let c = start;
+    // The container's environment as of the images the node has: asked again only when a pull
+    // of this sync added one (images only grows), not at each of its steps.
+    let known: ContainerEnv | undefined;
+    let knownWith = -1;
     for (let n = 0; n < MAX_STEPS_PER_SYNC; n++) {
       const stepDue = c.dueMs !== undefined && c.dueMs <= now ? c.dueMs : undefined;
       const probeDue = nextProbeMs(c);
-      const env = input.envFor(i, images);
+      if (known === undefined || knownWith !== images.size) {
+        known = input.envFor(i, images);
+        knownWith = images.size;
+      }
+      const env = known;
       if (stepDue !== undefined && (probeDue === undefined || stepDue <= probeDue)) {
-        if (input.writableFromMs !== undefined) {
+        if (input.writableFromMs !== undefined && mayFoldResyncs(c)) {
           const name = c.name;
-          const folded = foldQuietResyncsEach(c, env, now, input.writableFromMs, (resync, atMs) => {
+          const folded = foldQuietResyncsEach(c, env, now, input.writableFromMs(), (resync, atMs) => {
             for (const e of resync) pushLate(events, e, name, atMs);
           });
           if (folded !== c) {
@@ -147,7 +157,7 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
         }
         const pc = { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds };
         // Then a tick whose events the spam filter drops and that changes only the probe (dropped-probe-ticks.ts), at its own time.
-        const dropped = input.writableFromMs === undefined ? undefined : foldDroppedProbeTick(c, pc, probeDue, input.writableFromMs);
+        const dropped = input.writableFromMs === undefined ? undefined : foldDroppedProbeTick(c, pc, probeDue, input.writableFromMs());
         if (dropped) {
           for (const e of dropped.folded) pushLate(events, e, c.name, e.atMs);
           c = dropped.c;
@@ -169,16 +179,19 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
     // Woken for the ticks that may change something, not for the quiet ones.
     const env = input.envFor(i, images);
     const wf = input.writableFromMs;
+    // (A container with no eventful tick ahead has no dropped one to walk past: eventfulProbeTickMs
+    // would say undefined without asking wf.)
+    const eventful = c.phase !== 'Running' || input.everyTick ? undefined : nextEventfulProbeMs(c, env.spec);
     const probeDue =
       c.phase !== 'Running'
         ? undefined
         : input.everyTick
           ? nextProbeMs(c)
-          : wf === undefined
-            ? nextEventfulProbeMs(c, env.spec)
-            : eventfulProbeTickMs(c, env.spec, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, wf);
+          : wf === undefined || eventful === undefined
+            ? eventful
+            : eventfulProbeTickMs(c, env.spec, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, wf());
     // Nor for the back-off resyncs that will be quiet.
-    const stepDue = wf === undefined ? c.dueMs : eventfulDueMs(c, env, wf);
+    const stepDue = wf === undefined || !mayFoldResyncs(c) ? c.dueMs : eventfulDueMs(c, env, wf());
     for (const d of [stepDue, probeDue]) {
       if (d !== undefined && d > now && (nextDueMs === undefined || d < nextDueMs)) nextDueMs = d;
     }

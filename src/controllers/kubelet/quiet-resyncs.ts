@@ -38,10 +38,18 @@ export interface FoldedEvent extends KubeletEvent {
 function quietStep(c: ContainerMemory, env: ContainerEnv, writableFromMs: number): StepResult | undefined {
   const t = c.dueMs;
   if (t === undefined || t >= writableFromMs || nextProbeMs(c) !== undefined) return undefined;
-  if (c.phase !== 'CrashLoopBackOff' && c.phase !== 'ImagePullBackOff') return undefined;
+  if (!mayFoldResyncs(c)) return undefined;
   const r = runStep(c, env, t);
   if (r.pulledImage !== undefined || !sameExcept(r.c, c, 'dueMs')) return undefined;
   return r;
+}
+
+/**
+ * Whether the container is in a phase with back-off resyncs: foldQuietResyncsEach leaves any
+ * other as it is (and eventfulDueMs says its dueMs) without looking at writableFromMs.
+ */
+export function mayFoldResyncs(c: ContainerMemory): boolean {
+  return c.phase === 'CrashLoopBackOff' || c.phase === 'ImagePullBackOff';
 }
 
 /** A guard: a back-off is at most 5 min, 30 resyncs; anything longer is a bug. */
