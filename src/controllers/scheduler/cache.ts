@@ -83,6 +83,8 @@ export class SchedulerCache {
   private readonly groupsByLabel = new Map<string, SpreadGroup[]>();
   private readonly spreadsByLabel = new Map<string, SpreadCounts[]>();
   private readonly spreadsAnyLabel: SpreadCounts[] = [];
+  /** the group groupOf found last: the pods of a ReplicaSet are bound one after another */
+  private lastGroup: SpreadGroup | undefined;
   private readonly learnAll = () => this.knowAll();
 
   constructor(
@@ -130,6 +132,7 @@ export class SchedulerCache {
     this.groupsByLabel.clear();
     this.spreadsByLabel.clear();
     this.spreadsAnyLabel.length = 0;
+    this.lastGroup = undefined;
   }
 
   private ensure(api: ApiServer, state: ComponentState): void {
@@ -150,6 +153,7 @@ export class SchedulerCache {
     this.groupsByLabel.clear();
     this.spreadsByLabel.clear();
     this.spreadsAnyLabel.length = 0;
+    this.lastGroup = undefined;
     // The pods as a list now would give them: the placements up to the cursor, then every write
     // after it. A pod that finished or went since is not among them; one that finished is also
     // dropped from the cache, as its listed (finished) object would have done.
@@ -305,9 +309,12 @@ export class SchedulerCache {
   private groupOf(pod: KubeObject): SpreadGroup {
     const ns = pod.metadata.namespace ?? '';
     const labels = pod.metadata.labels;
+    const last = this.lastGroup;
+    // The same id (the labels' JSON text) as the last one's: no text to make.
+    if (last && last.ns === ns && sameLabelsInOrder(last.labels, labels)) return last;
     const id = groupId(ns, labels);
     let g = this.groups.get(id);
-    if (g) return g;
+    if (g) return (this.lastGroup = g);
     g = { ns, labels, perNode: new Map(), spreads: [] };
     // A selector requiring a label only picks groups with it: each is filed under one label, so
     // it is met once at most.
@@ -319,7 +326,7 @@ export class SchedulerCache {
       }
     }
     this.addGroup(id, g);
-    return g;
+    return (this.lastGroup = g);
   }
 
   private addGroup(id: string, g: SpreadGroup): void {
@@ -398,6 +405,20 @@ function sameLabels(a: Record<string, string> | undefined, b: Record<string, str
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+}
+
+/** Labels with equal JSON texts: the same keys in the same order, with the same values. */
+function sameLabelsInOrder(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || a[k] !== b[k]) return false;
+  }
+  return true;
 }
 
 /** Pods of one namespace with the same labels: every spread selector counts all of them or none. */

@@ -28,28 +28,85 @@ const MAX_SHAPES = 64;
  * filter reads the pods on the node, not only their totals.
  */
 export class NodeEvaluations {
-  private readonly shapes = new Map<string, Map<string, NodeEval>>();
+  private readonly shapes = new Map<string, ShapeEvals>();
+  /** the last pod's shape, as parts and as found: the pods of a ReplicaSet come one after another */
+  private last: { parts: unknown[]; shape: ShapeEvals } | undefined;
 
-  /** The evaluations of pods shaped like this one, per node name; undefined when not to be remembered. */
-  forPod(pod: KubeObject): Map<string, NodeEval> | undefined {
-    const key = shapeKey(pod);
-    if (key === undefined) return undefined;
+  /** The evaluations of pods shaped like this one; undefined when not to be remembered. */
+  forPod(pod: KubeObject): ShapeEvals | undefined {
+    const parts = shapeParts(pod);
+    if (parts === undefined) return undefined;
+    if (this.last && sameJson(this.last.parts, parts)) return this.last.shape;
+    const key = JSON.stringify(parts);
     let m = this.shapes.get(key);
     if (!m) {
       if (this.shapes.size >= MAX_SHAPES) this.shapes.delete(this.shapes.keys().next().value ?? '');
-      this.shapes.set(key, (m = new Map()));
+      this.shapes.set(key, (m = new ShapeEvals()));
     }
+    this.last = { parts, shape: m };
     return m;
   }
 }
 
+/** The evaluations of one pod shape, by the position of their node in a list of nodes. */
+export class ShapeEvals {
+  private nodes: readonly KubeObject[] = [];
+  private evals: (NodeEval | undefined)[] = [];
+
+  /** The evaluations for this list of nodes (in its order), those of the nodes it had kept. */
+  at(nodes: readonly KubeObject[]): (NodeEval | undefined)[] {
+    if (nodes === this.nodes) return this.evals;
+    const byName = new Map<string, NodeEval>();
+    for (const e of this.evals) if (e) byName.set(e.node.metadata.name ?? '', e);
+    this.nodes = nodes;
+    this.evals = nodes.map((n) => byName.get(n.metadata.name ?? ''));
+    return this.evals;
+  }
+}
+
+/** The nodes a pod fits on (with their raw scores, in the nodes' order) and those it does not. */
+export interface Evaluated {
+  feasible: Candidate[];
+  raw: RawScores[];
+  failures: { node: KubeObject; failure: FilterFailure }[];
+}
+
 /**
- * What the filters and scores read of the pod being placed, as text: its tolerations, node
- * selector, node affinity, and what its requests add up from (each container's requests and
- * restart policy, init containers apart, the overhead). Pods with equal texts get the same
+ * filterNode and rawScores of the pod on each node (in the list's order), from shape when they
+ * still hold (the same node object, the same totals) and kept there.
+ */
+export function evaluateNodes(
+  pod: KubeObject,
+  nodes: readonly KubeObject[],
+  byNode: ReadonlyMap<string, NodePods>,
+  empty: NodePods,
+  shape: ShapeEvals | undefined,
+): Evaluated {
+  const out: Evaluated = { feasible: [], raw: [], failures: [] };
+  const evals = shape?.at(nodes);
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const pods = byNode.get(node.metadata.name ?? '') ?? empty;
+    let e = evals?.[i];
+    if (!e || e.node !== node || e.pods !== pods || e.version !== pods.version) {
+      e = evaluateNode(pod, node, pods);
+      if (evals) evals[i] = e;
+    }
+    if (e.raw) {
+      out.feasible.push(e.candidate);
+      out.raw.push(e.raw);
+    } else if (e.failure) out.failures.push({ node, failure: e.failure });
+  }
+  return out;
+}
+
+/**
+ * What the filters and scores read of the pod being placed: its tolerations, node selector, node
+ * affinity, and what its requests add up from (each container's requests and restart policy,
+ * init containers apart, the overhead). Pods whose parts have equal JSON texts get the same
  * verdict and raw scores on the same node with the same totals. Undefined for a pod with host ports.
  */
-function shapeKey(pod: KubeObject): string | undefined {
+function shapeParts(pod: KubeObject): unknown[] | undefined {
   const spec = asPod(pod).spec ?? {};
   const inits = spec.initContainers ?? [];
   const parts: unknown[] = [spec.tolerations ?? null, spec.nodeSelector ?? null, spec.affinity?.nodeAffinity ?? null, spec.overhead ?? null, inits.length];
@@ -60,17 +117,36 @@ function shapeKey(pod: KubeObject): string | undefined {
       parts.push(c.resources?.requests ?? null, c.restartPolicy ?? null);
     }
   }
-  return JSON.stringify(parts);
+  return parts;
 }
 
-/** filterNode and rawScores of the pod on the node, from memo when it still holds (then kept there). */
-export function evaluateNode(pod: KubeObject, node: KubeObject, pods: NodePods, memo: Map<string, NodeEval> | undefined): NodeEval {
-  const name = node.metadata.name ?? '';
-  const hit = memo?.get(name);
-  if (hit && hit.node === node && hit.pods === pods && hit.version === pods.version) return hit;
+/**
+ * Whether two decoded JSON values have equal JSON texts (objects: the same keys in the same
+ * order): quicker than making the texts, for the few small values of a pod's shape.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra);
+  const kb = Object.keys(rb);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameJson(ra[k], rb[k])) return false;
+  }
+  return true;
+}
+
+function evaluateNode(pod: KubeObject, node: KubeObject, pods: NodePods): NodeEval {
   const failure = filterNode(pod, node, pods);
   const candidate: Candidate = { node, pods };
-  const e: NodeEval = { node, pods, version: pods.version, failure, candidate, raw: failure ? undefined : rawScores(pod, candidate) };
-  memo?.set(name, e);
-  return e;
+  return { node, pods, version: pods.version, failure, candidate, raw: failure ? undefined : rawScores(pod, candidate) };
 }

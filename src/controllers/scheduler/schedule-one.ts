@@ -7,12 +7,11 @@ import { rfc3339 } from '../../sim/clock.js';
 import { drawUint32s } from '../../sim/random.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { type PendingPod, backoffMs } from './backoff.js';
-import type { FilterFailure } from './filters.js';
 import { type NodePods, nodePodsOf } from './node-pods.js';
 import { NO_NODES_AVAILABLE, type PreemptionVerdict, unschedulableMessage } from './message.js';
 import { eligibleToPreempt, preemptionVerdict } from './preemption.js';
-import { type Candidate, type RawScores, combineScores, selectHost, selectHostDraws, spreadScores } from './scoring.js';
-import { NodeEvaluations, evaluateNode } from './node-evals.js';
+import { combineScores, selectHost, selectHostDraws, spreadScores } from './scoring.js';
+import { type NodeEvaluations, evaluateNodes } from './node-evals.js';
 import { type SpreadSelector, SpreadSelectors } from './spread-selectors.js';
 
 export const POD = findByKind('v1', 'Pod')!;
@@ -64,18 +63,7 @@ export function schedulePod(
   const nodes = ctx.api.listShared(NODE, undefined);
   if (!nodes.length) return { kind: 'unschedulable', message: NO_NODES_AVAILABLE };
   const byNode = nodePods();
-  const evaluations = memo?.evaluations.forPod(pod);
-  const feasible: Candidate[] = [];
-  const raw: RawScores[] = [];
-  const failures: { node: KubeObject; failure: FilterFailure }[] = [];
-  for (const node of nodes) {
-    const e = evaluateNode(pod, node, byNode.get(node.metadata.name ?? '') ?? NO_PODS, evaluations);
-    if (e.failure) failures.push({ node, failure: e.failure });
-    else {
-      feasible.push(e.candidate);
-      raw.push(e.raw!);
-    }
-  }
+  const { feasible, raw, failures } = evaluateNodes(pod, nodes, byNode, NO_PODS, memo?.evaluations.forPod(pod));
   if (feasible.length) {
     const spread = (memo?.selectors ?? new SpreadSelectors()).of(ctx.api, pod);
     const countOn = spread && spreadCounter ? spreadCounter(spread.key, pod.metadata.namespace ?? '', spread.matches, spread.required) : undefined;

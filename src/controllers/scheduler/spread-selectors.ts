@@ -182,9 +182,16 @@ interface NamespaceMemo {
   services: Sources;
   replicaSets: Sources;
   /** per pod labels (as JSON text): the labels and their selector */
-  byLabels: Map<string, { labels: Record<string, string>; selector: SpreadSelector | undefined }>;
+  byLabels: Map<string, LabelsEntry>;
   /** the byLabels keys by each label of theirs */
   byLabel: Map<string, Set<string>>;
+  /** the last label set asked for, and its key: a Deployment's pods come one after another */
+  last: { key: string; entry: LabelsEntry } | undefined;
+}
+
+interface LabelsEntry {
+  labels: Record<string, string>;
+  selector: SpreadSelector | undefined;
 }
 
 /**
@@ -204,17 +211,25 @@ export class SpreadSelectors {
     const ns = pod.metadata.namespace;
     let memo = this.byNamespace.get(ns);
     if (!memo) {
-      memo = { services: new Sources(SERVICES), replicaSets: new Sources(REPLICA_SETS), byLabels: new Map(), byLabel: new Map() };
+      memo = { services: new Sources(SERVICES), replicaSets: new Sources(REPLICA_SETS), byLabels: new Map(), byLabel: new Map(), last: undefined };
       this.byNamespace.set(ns, memo);
     }
     forget(memo, memo.services.follow(api.listShared(SERVICE, ns)));
     forget(memo, memo.replicaSets.follow(api.listShared(REPLICA_SET, ns)));
     const labels = pod.metadata.labels ?? {};
+    const last = memo.last;
+    // The same labels as the last pod's (not forgotten since): no text to make.
+    if (last && sameFlat(last.entry.labels, labels) && memo.byLabels.get(last.key) === last.entry) return last.entry.selector;
     const labelsKey = JSON.stringify(labels);
     const hit = memo.byLabels.get(labelsKey);
-    if (hit) return hit.selector;
+    if (hit) {
+      memo.last = { key: labelsKey, entry: hit };
+      return hit.selector;
+    }
     const selector = build([...memo.services.selecting(labels), ...memo.replicaSets.selecting(labels)]);
-    memo.byLabels.set(labelsKey, { labels, selector });
+    const entry: LabelsEntry = { labels, selector };
+    memo.byLabels.set(labelsKey, entry);
+    memo.last = { key: labelsKey, entry };
     for (const k in labels) {
       if (!Object.prototype.hasOwnProperty.call(labels, k)) continue;
       const pk = pairKey(k, labels[k] ?? '');
@@ -254,7 +269,7 @@ function pairKey(key: string, value: string): string {
   return `${key}\u0000${value}`;
 }
 
-/** Same keys in the same order with the same values (a Service's selector, as its key's text compares it). */
+/** Same keys in the same order with the same values: equal JSON texts (labels, a Service's selector). */
 function sameFlat(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
   if (a === b) return true;
   const ka = Object.keys(a ?? {});
