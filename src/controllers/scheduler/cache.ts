@@ -5,7 +5,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { type NodePods, NodeTotals, sameDemand } from './node-pods.js';
+import { type NodePods, type NodePodsByName, NodeTotals, sameDemand } from './node-pods.js';
 import { groupId } from './placement-totals.js';
 
 const POD = findByKind('v1', 'Pod')!;
@@ -34,6 +34,26 @@ class NodeState extends NodeTotals implements NodePods {
   pods(): readonly KubeObject[] {
     this.learnAll();
     return this.list;
+  }
+}
+
+/** The cache's nodes by name, with a layout that any change of entries bumps (NodePodsByName). */
+class NodeStates extends Map<string, NodeState> implements NodePodsByName {
+  layout = 0;
+
+  override set(key: string, value: NodeState): this {
+    this.layout++;
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    this.layout++;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.layout++;
+    super.clear();
   }
 }
 
@@ -69,7 +89,7 @@ export class SchedulerCache {
   private api: ApiServer | undefined;
   private state: ComponentState | undefined;
   /** per node, its totals (and pods once complete) */
-  private readonly byNode = new Map<string, NodeState>();
+  private readonly byNode = new NodeStates();
   /** the counted pods (not being deleted) by namespace and labels, per node */
   private readonly groups = new Map<string, SpreadGroup>();
   /** per spread selector key: how many counted pods it selects on each node */
@@ -386,7 +406,7 @@ export class SchedulerCache {
    * The pod being scheduled has no node, so it is in none. The map and its values are the
    * cache's own, kept up to date in place: read them before the next event (a scheduling cycle does).
    */
-  nodePods(api: ApiServer, state: ComponentState): ReadonlyMap<string, NodePods> {
+  nodePods(api: ApiServer, state: ComponentState): NodePodsByName {
     this.ensure(api, state);
     return this.byNode;
   }

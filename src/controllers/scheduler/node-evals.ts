@@ -1,7 +1,7 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { type FilterFailure, filterNode } from './filters.js';
-import type { NodePods } from './node-pods.js';
+import type { NodePods, NodePodsByName } from './node-pods.js';
 import { type Candidate, type RawScores, rawScores } from './scoring.js';
 
 /** What filtering a pod on one node gave, with its raw scores when it fits. */
@@ -52,6 +52,11 @@ export class NodeEvaluations {
 export class ShapeEvals {
   private nodes: readonly KubeObject[] = [];
   private evals: (NodeEval | undefined)[] = [];
+  /**
+   * the map of NodePods and its layout that every evaluation was last checked against: while
+   * they stay, each evaluation's pods are still its node's (no lookup by name needed)
+   */
+  checked: { byNode: NodePodsByName; layout: number } | undefined;
 
   /** The evaluations for this list of nodes (in its order), those of the nodes it had kept. */
   at(nodes: readonly KubeObject[]): (NodeEval | undefined)[] {
@@ -60,6 +65,7 @@ export class ShapeEvals {
     for (const e of this.evals) if (e) byName.set(e.node.metadata.name ?? '', e);
     this.nodes = nodes;
     this.evals = nodes.map((n) => byName.get(n.metadata.name ?? ''));
+    this.checked = undefined;
     return this.evals;
   }
 }
@@ -78,16 +84,20 @@ export interface Evaluated {
 export function evaluateNodes(
   pod: KubeObject,
   nodes: readonly KubeObject[],
-  byNode: ReadonlyMap<string, NodePods>,
+  byNode: NodePodsByName,
   empty: NodePods,
   shape: ShapeEvals | undefined,
 ): Evaluated {
   const out: Evaluated = { feasible: [], raw: [], failures: [] };
   const evals = shape?.at(nodes);
+  const layout = byNode.layout;
+  const checked = shape?.checked;
+  // Every evaluation has its node's pods as of the last pod of this shape, and no node got other pods since.
+  const same = checked !== undefined && layout !== undefined && checked.byNode === byNode && checked.layout === layout;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
-    const pods = byNode.get(node.metadata.name ?? '') ?? empty;
     let e = evals?.[i];
+    const pods = same && e ? e.pods : (byNode.get(node.metadata.name ?? '') ?? empty);
     if (!e || e.node !== node || e.pods !== pods || e.version !== pods.version) {
       e = evaluateNode(pod, node, pods);
       if (evals) evals[i] = e;
@@ -97,6 +107,7 @@ export function evaluateNodes(
       out.raw.push(e.raw);
     } else if (e.failure) out.failures.push({ node, failure: e.failure });
   }
+  if (shape) shape.checked = layout === undefined ? undefined : { byNode, layout };
   return out;
 }
 

@@ -32,6 +32,14 @@ export interface NodePods {
   readonly version: number;
 }
 
+/**
+ * What each node's pods add up to, by node name. `layout`, when given, changes whenever an entry
+ * is added, replaced or removed: while it stays, each name still has the object it had.
+ */
+export interface NodePodsByName extends ReadonlyMap<string, NodePods> {
+  readonly layout?: number;
+}
+
 /** A pod's priority as preemption compares it (none: 0). */
 export function priorityOf(pod: KubeObject): number {
   return asPod(pod).spec?.priority ?? 0;

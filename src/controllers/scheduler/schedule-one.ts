@@ -7,7 +7,7 @@ import { rfc3339 } from '../../sim/clock.js';
 import { drawUint32s } from '../../sim/random.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { type PendingPod, backoffMs } from './backoff.js';
-import { type NodePods, nodePodsOf } from './node-pods.js';
+import { type NodePodsByName, nodePodsOf } from './node-pods.js';
 import { NO_NODES_AVAILABLE, type PreemptionVerdict, unschedulableMessage } from './message.js';
 import { eligibleToPreempt, preemptionVerdict } from './preemption.js';
 import { combineScores, selectHost, selectHostDraws, spreadScores } from './scoring.js';
@@ -56,7 +56,7 @@ export interface SchedulingMemo {
 export function schedulePod(
   ctx: ControllerContext,
   pod: KubeObject,
-  nodePods: () => ReadonlyMap<string, NodePods>,
+  nodePods: () => NodePodsByName,
   spreadCounter?: (key: string, ns: string, matches: SpreadSelector['matches'], required: SpreadSelector['required']) => (node: string) => number,
   memo?: SchedulingMemo,
 ): Decision {
