@@ -51,7 +51,9 @@ export interface SchedulingMemo {
  * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
  * DefaultPreemption's verdicts. Nodes are considered in name order. nodePods and spreadCounter
  * come from the scheduler cache (cache.ts): what each node's pods add up to, and how many pods a
- * spread selector counts on a node; without spreadCounter the pods are counted.
+ * spread selector counts on a node; without spreadCounter the pods are counted. memo keeps what
+ * one pod's cycle worked out for the next (node-evals.ts, spread-selectors.ts): it changes how
+ * much is worked out again, never the decision nor the random draws made for it.
  */
 export function schedulePod(
   ctx: ControllerContext,
