@@ -130,7 +130,8 @@ const memoNonZero = new WeakMap<object, ReadonlyMap<string, number>>();
  */
 export function sameRequestsAs(copy: KubeObject, original: KubeObject): void {
   const key = memoKey(copy);
-  if (!Object.isFrozen(key)) return;
+  // A pod that requests nothing is answered without the memo (requestLessContainers).
+  if (!Object.isFrozen(key) || requestLessContainers(copy) >= 0) return;
   memoPlain.set(key, sharedPodRequests(original, false));
   memoNonZero.set(key, sharedPodRequests(original, true));
 }
