@@ -5,7 +5,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { type NodePods, NodeTotals, sameDemand } from './node-pods.js';
+import { type NodePods, type NodePodsByName, NodeTotals, sameDemand } from './node-pods.js';
 import { groupId } from './placement-totals.js';
 
 const POD = findByKind('v1', 'Pod')!;
@@ -34,6 +34,26 @@ class NodeState extends NodeTotals implements NodePods {
   pods(): readonly KubeObject[] {
     this.learnAll();
     return this.list;
+  }
+}
+
+/** The cache's nodes by name, with a layout that any change of entries bumps (NodePodsByName). */
+class NodeStates extends Map<string, NodeState> implements NodePodsByName {
+  layout = 0;
+
+  override set(key: string, value: NodeState): this {
+    this.layout++;
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    this.layout++;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.layout++;
+    super.clear();
   }
 }
 
@@ -69,11 +89,22 @@ export class SchedulerCache {
   private api: ApiServer | undefined;
   private state: ComponentState | undefined;
   /** per node, its totals (and pods once complete) */
-  private readonly byNode = new Map<string, NodeState>();
+  private readonly byNode = new NodeStates();
   /** the counted pods (not being deleted) by namespace and labels, per node */
   private readonly groups = new Map<string, SpreadGroup>();
   /** per spread selector key: how many counted pods it selects on each node */
   private readonly spreads = new Map<string, SpreadCounts>();
+  /**
+   * The groups by each label they have (labelKey), and the spread selectors by the label they
+   * require, if any (else in spreadsAnyLabel): a new selector looks only at the groups with its
+   * label, a new group only at the selectors requiring one of its labels. 500 Deployments: 1 of
+   * 500 each time, not all of them.
+   */
+  private readonly groupsByLabel = new Map<string, SpreadGroup[]>();
+  private readonly spreadsByLabel = new Map<string, SpreadCounts[]>();
+  private readonly spreadsAnyLabel: SpreadCounts[] = [];
+  /** the group groupOf found last: the pods of a ReplicaSet are bound one after another */
+  private lastGroup: SpreadGroup | undefined;
   private readonly learnAll = () => this.knowAll();
 
   constructor(
@@ -118,6 +149,10 @@ export class SchedulerCache {
     this.byNode.clear();
     this.groups.clear();
     this.spreads.clear();
+    this.groupsByLabel.clear();
+    this.spreadsByLabel.clear();
+    this.spreadsAnyLabel.length = 0;
+    this.lastGroup = undefined;
   }
 
   private ensure(api: ApiServer, state: ComponentState): void {
@@ -135,6 +170,10 @@ export class SchedulerCache {
     this.byNode.clear();
     this.groups.clear();
     this.spreads.clear();
+    this.groupsByLabel.clear();
+    this.spreadsByLabel.clear();
+    this.spreadsAnyLabel.length = 0;
+    this.lastGroup = undefined;
     // The pods as a list now would give them: the placements up to the cursor, then every write
     // after it. A pod that finished or went since is not among them; one that finished is also
     // dropped from the cache, as its listed (finished) object would have done.
@@ -148,7 +187,7 @@ export class SchedulerCache {
     this.generation = this.placements.generation(api, state);
     const totals = this.placements.totalsNow(api, state);
     for (const [node, t] of totals.nodes) t.copyInto(this.nodeState(node));
-    for (const [id, g] of totals.groups) this.groups.set(id, { ns: g.ns, labels: g.labels, perNode: new Map(g.perNode), spreads: [] });
+    for (const [id, g] of totals.groups) this.addGroup(id, { ns: g.ns, labels: g.labels, perNode: new Map(g.perNode), spreads: [] });
     // Every other pod is its placement, counted above; these are as the list and writes make them.
     const touched = new Set<string>();
     for (const [uid] of pre) touched.add(uid);
@@ -290,19 +329,45 @@ export class SchedulerCache {
   private groupOf(pod: KubeObject): SpreadGroup {
     const ns = pod.metadata.namespace ?? '';
     const labels = pod.metadata.labels;
+    const last = this.lastGroup;
+    // The same id (the labels' JSON text) as the last one's: no text to make.
+    if (last && last.ns === ns && sameLabelsInOrder(last.labels, labels)) return last;
     const id = groupId(ns, labels);
     let g = this.groups.get(id);
-    if (g) return g;
+    if (g) return (this.lastGroup = g);
     g = { ns, labels, perNode: new Map(), spreads: [] };
-    for (const s of this.spreads.values()) if (s.ns === ns && s.matches(labels)) g.spreads.push(s);
+    // A selector requiring a label only picks groups with it: each is filed under one label, so
+    // it is met once at most.
+    for (const s of this.spreadsAnyLabel) if (s.ns === ns && s.matches(labels)) g.spreads.push(s);
+    if (labels) {
+      for (const k in labels) {
+        if (!Object.prototype.hasOwnProperty.call(labels, k)) continue;
+        for (const s of this.spreadsByLabel.get(labelKey(ns, k, labels[k] ?? '')) ?? []) if (s.matches(labels)) g.spreads.push(s);
+      }
+    }
+    this.addGroup(id, g);
+    return (this.lastGroup = g);
+  }
+
+  private addGroup(id: string, g: SpreadGroup): void {
     this.groups.set(id, g);
-    return g;
+    const labels = g.labels;
+    if (!labels) return;
+    for (const k in labels) {
+      if (!Object.prototype.hasOwnProperty.call(labels, k)) continue;
+      const key = labelKey(g.ns, k, labels[k] ?? '');
+      const list = this.groupsByLabel.get(key);
+      if (list) list.push(g);
+      else this.groupsByLabel.set(key, [g]);
+    }
   }
 
   /**
    * How many pods (not being deleted) of namespace ns the selector picks on a node: what
    * spreadScores counts. `key` names the selector (equal keys select alike); the first ask goes
-   * through the groups of pods once, afterwards the counts follow every pod event.
+   * through the groups of pods once, afterwards the counts follow every pod event. `required`, a
+   * label every pod the selector picks has (when it requires one), narrows that look to the
+   * groups with that label.
    */
   spreadCounter(
     api: ApiServer,
@@ -310,6 +375,7 @@ export class SchedulerCache {
     key: string,
     ns: string,
     matches: (labels: Record<string, string> | undefined) => boolean,
+    required?: readonly [string, string],
   ): (node: string) => number {
     this.ensure(api, state);
     const id = `${ns}\u0000${key}`;
@@ -317,7 +383,15 @@ export class SchedulerCache {
     if (!s) {
       s = { ns, matches, perNode: new Map() };
       this.spreads.set(id, s);
-      for (const g of this.groups.values()) {
+      let groups: Iterable<SpreadGroup> = this.groups.values();
+      if (required) {
+        const byLabel = labelKey(ns, required[0], required[1]);
+        groups = this.groupsByLabel.get(byLabel) ?? [];
+        const list = this.spreadsByLabel.get(byLabel);
+        if (list) list.push(s);
+        else this.spreadsByLabel.set(byLabel, [s]);
+      } else this.spreadsAnyLabel.push(s);
+      for (const g of groups) {
         if (g.ns !== ns || !matches(g.labels)) continue;
         g.spreads.push(s);
         for (const [node, n] of g.perNode) s.perNode.set(node, (s.perNode.get(node) ?? 0) + n);
@@ -332,7 +406,7 @@ export class SchedulerCache {
    * The pod being scheduled has no node, so it is in none. The map and its values are the
    * cache's own, kept up to date in place: read them before the next event (a scheduling cycle does).
    */
-  nodePods(api: ApiServer, state: ComponentState): ReadonlyMap<string, NodePods> {
+  nodePods(api: ApiServer, state: ComponentState): NodePodsByName {
     this.ensure(api, state);
     return this.byNode;
   }
@@ -353,6 +427,20 @@ function sameLabels(a: Record<string, string> | undefined, b: Record<string, str
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
 }
 
+/** Labels with equal JSON texts: the same keys in the same order, with the same values. */
+function sameLabelsInOrder(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || a[k] !== b[k]) return false;
+  }
+  return true;
+}
+
 /** Pods of one namespace with the same labels: every spread selector counts all of them or none. */
 interface SpreadGroup {
   ns: string;
@@ -367,6 +455,11 @@ interface SpreadCounts {
   ns: string;
   matches: (labels: Record<string, string> | undefined) => boolean;
   perNode: Map<string, number>;
+}
+
+/** The index key of a label of the pods of a namespace. */
+function labelKey(ns: string, key: string, value: string): string {
+  return `${ns}\u0000${key}\u0000${value}`;
 }
 
 function countIn(g: SpreadGroup, node: string, delta: number): void {

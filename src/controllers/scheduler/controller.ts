@@ -8,7 +8,9 @@ import { MAX_UNSCHEDULABLE_MS, type PendingPod } from './backoff.js';
 import { SchedulerCache } from './cache.js';
 import { PlacementIndex } from './placements.js';
 import { informerCursor } from '../framework/informer.js';
-import { NODE, POD, SCHEDULER_NAME, applyDecision, podFingerprint, schedulePod, wantsScheduling } from './schedule-one.js';
+import { NODE, POD, SCHEDULER_NAME, type SchedulingMemo, applyDecision, podFingerprint, schedulePod, wantsScheduling } from './schedule-one.js';
+import { NodeEvaluations } from './node-evals.js';
+import { SpreadSelectors } from './spread-selectors.js';
 
 /** State key listing the pods waiting in the unschedulable pool. */
 const PENDING_INDEX = 'pending-index';
@@ -26,6 +28,7 @@ const PENDING_INDEX = 'pending-index';
 export function schedulerController(): Controller {
   const placements = new PlacementIndex();
   const cache = new SchedulerCache(placements, (api) => informerCursor(api.store, SCHEDULER_NAME));
+  const memo: SchedulingMemo = { selectors: new SpreadSelectors(), evaluations: new NodeEvaluations() };
   return {
     name: SCHEDULER_NAME,
     watches: [POD, NODE],
@@ -53,7 +56,8 @@ export function schedulerController(): Controller {
         ctx,
         pod,
         () => cache.nodePods(ctx.api, ctx.state),
-        (key, ns, matches) => cache.spreadCounter(ctx.api, ctx.state, key, ns, matches),
+        (key, ns, matches, required) => cache.spreadCounter(ctx.api, ctx.state, key, ns, matches, required),
+        memo,
       );
       const next = applyDecision(ctx, pod, decision, previous);
       // Assume the pod on its node at once: the informer reports the binding only later.

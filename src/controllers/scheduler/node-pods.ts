@@ -24,6 +24,20 @@ export interface NodePods {
   lowestPriority(): number;
   /** the pods themselves (in no particular order) */
   pods(): readonly KubeObject[];
+  /**
+   * bumped whenever the numbers above change (the pods only ever change with them, or for pods
+   * that count exactly as the ones they replace): the same object with the same version has the
+   * same totals, so what filtering and scoring a pod there gave still holds (node-evals.ts)
+   */
+  readonly version: number;
+}
+
+/**
+ * What each node's pods add up to, by node name. `layout`, when given, changes whenever an entry
+ * is added, replaced or removed: while it stays, each name still has the object it had.
+ */
+export interface NodePodsByName extends ReadonlyMap<string, NodePods> {
+  readonly layout?: number;
 }
 
 /** A pod's priority as preemption compares it (none: 0). */
@@ -95,9 +109,12 @@ export class NodeTotals {
   withHostPorts = 0;
   /** how many pods of each priority (only priorities some pod has) */
   readonly priorities = new Map<number, number>();
+  /** see NodePods.version */
+  version = 0;
 
   /** pod comes (1) or goes (-1); amounts are integers, so adding and taking away are exact */
   change(pod: KubeObject, sign: 1 | -1): void {
+    this.version++;
     this.count += sign;
     const op = sign > 0 ? addAmounts : subtractAmounts;
     op(this.requested, sharedPodRequests(pod, false));
@@ -117,6 +134,7 @@ export class NodeTotals {
 
   /** this node's totals into (a copy, to change on its own) */
   copyInto(into: NodeTotals): void {
+    into.version++;
     into.count = this.count;
     for (const [k, v] of this.requested) into.requested.set(k, v);
     for (const [k, v] of this.nonZeroRequested) into.nonZeroRequested.set(k, v);
@@ -150,5 +168,7 @@ export function nodePodsOf(pods: readonly KubeObject[]): NodePods {
     withHostPorts: t.withHostPorts,
     lowestPriority: () => t.lowestPriority(),
     pods: () => pods,
+    // a snapshot: it never changes
+    version: 0,
   };
 }

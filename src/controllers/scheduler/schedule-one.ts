@@ -1,25 +1,21 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod, type PodCondition } from '../../api/core/v1/pod.js';
-import { asService } from '../../api/core/v1/service.js';
-import { asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { isPodPhaseTerminal, podNodeName } from '../../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api/core/v1/pod-conditions.js';
 import { findByKind } from '../../apiserver/resources.js';
-import { type CompiledLabelSelector, compileLabelSelector, selectorString } from '../../labels/label-selector.js';
 import { rfc3339 } from '../../sim/clock.js';
 import { drawUint32s } from '../../sim/random.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { type PendingPod, backoffMs } from './backoff.js';
-import { type FilterFailure, filterNode } from './filters.js';
-import { type NodePods, nodePodsOf } from './node-pods.js';
+import { type NodePodsByName, nodePodsOf } from './node-pods.js';
 import { NO_NODES_AVAILABLE, type PreemptionVerdict, unschedulableMessage } from './message.js';
 import { eligibleToPreempt, preemptionVerdict } from './preemption.js';
-import { type Candidate, scoreCandidates, selectHost, selectHostDraws } from './scoring.js';
+import { combineScores, selectHost, selectHostDraws, spreadScores } from './scoring.js';
+import { type NodeEvaluations, evaluateNodes } from './node-evals.js';
+import { type SpreadSelector, SpreadSelectors } from './spread-selectors.js';
 
 export const POD = findByKind('v1', 'Pod')!;
 export const NODE = findByKind('v1', 'Node')!;
-const SERVICE = findByKind('v1', 'Service')!;
-const REPLICA_SET = findByKind('apps/v1', 'ReplicaSet')!;
 /** A node no pod holds resources on. */
 const NO_PODS = nodePodsOf([]);
 
@@ -44,102 +40,36 @@ export function wantsScheduling(pod: KubeObject): boolean {
   );
 }
 
-/**
- * helper.DefaultSelector: the selectors of the Services and ReplicaSets that select the pod,
- * all of which a pod must match to count as "the same kind" for spreading. None → undefined.
- */
-interface SpreadSelector {
-  matches: (labels: Record<string, string> | undefined) => boolean;
-  /** the selectors it joins, as text: equal keys select alike (scoring counts per node by it) */
-  key: string;
+/** What schedulePod remembers from one pod to the next (the controller keeps one for its lifetime). */
+export interface SchedulingMemo {
+  selectors: SpreadSelectors;
+  evaluations: NodeEvaluations;
 }
-
-function spreadSelector(ctx: ControllerContext, pod: KubeObject): SpreadSelector | undefined {
-  const ns = pod.metadata.namespace;
-  const labels = pod.metadata.labels ?? {};
-  const labelsKey = JSON.stringify(labels);
-  // The same Services and ReplicaSets (same arrays) and the same labels give the same selector:
-  // a Deployment's pods scheduled in one go look through the namespace's ReplicaSets once.
-  const services = ctx.api.listShared(SERVICE, ns);
-  const replicaSets = ctx.api.listShared(REPLICA_SET, ns);
-  let byServices = spreadMemo.get(replicaSets);
-  if (!byServices) spreadMemo.set(replicaSets, (byServices = new WeakMap()));
-  let byLabels = byServices.get(services);
-  if (!byLabels) byServices.set(services, (byLabels = new Map()));
-  if (byLabels.has(labelsKey)) return byLabels.get(labelsKey);
-  const found = buildSpreadSelector(services, replicaSets, labels, labelsKey);
-  byLabels.set(labelsKey, found);
-  return found;
-}
-
-const spreadMemo = new WeakMap<readonly KubeObject[], WeakMap<readonly KubeObject[], Map<string, SpreadSelector | undefined>>>();
-
-function buildSpreadSelector(
-  services: readonly KubeObject[],
-  replicaSets: readonly KubeObject[],
-  labels: Record<string, string>,
-  labelsKey: string,
-): SpreadSelector | undefined {
-  const parts: ((l: Record<string, string> | undefined) => boolean)[] = [];
-  const keys: string[] = [];
-  for (const svc of services) {
-    const sel = asService(svc).spec?.selector ?? {};
-    const entries = Object.entries(sel);
-    if (!entries.length || !entries.every(([k, v]) => labels[k] === v)) continue;
-    parts.push((l) => entries.every(([k, v]) => (l ?? {})[k] === v));
-    keys.push(`svc:${JSON.stringify(entries)}`);
-  }
-  for (const rs of replicaSets) {
-    const sel = compileLabelSelector(asReplicaSet(rs).spec.selector);
-    if (!sel || sel.empty || !selects(sel, labels, labelsKey)) continue;
-    parts.push(sel.matches);
-    keys.push(`rs:${selectorString(sel.selector)}`);
-  }
-  return parts.length ? { matches: (l) => parts.every((m) => m(l)), key: JSON.stringify(keys) } : undefined;
-}
-
-/**
- * sel.matches(labels), remembered per compiled selector (one per stored ReplicaSet) and label set:
- * every pod scheduled asks every ReplicaSet of its namespace, and a Deployment's pods share labels.
- */
-function selects(sel: CompiledLabelSelector, labels: Record<string, string>, labelsKey: string): boolean {
-  let byLabels = selectsMemo.get(sel);
-  if (!byLabels) selectsMemo.set(sel, (byLabels = new Map()));
-  let hit = byLabels.get(labelsKey);
-  if (hit === undefined) byLabels.set(labelsKey, (hit = sel.matches(labels)));
-  return hit;
-}
-
-const selectsMemo = new WeakMap<CompiledLabelSelector, Map<string, boolean>>();
 
 /**
  * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node,
  * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
  * DefaultPreemption's verdicts. Nodes are considered in name order. nodePods and spreadCounter
  * come from the scheduler cache (cache.ts): what each node's pods add up to, and how many pods a
- * spread selector counts on a node; without spreadCounter the pods are counted.
+ * spread selector counts on a node; without spreadCounter the pods are counted. memo keeps what
+ * one pod's cycle worked out for the next (node-evals.ts, spread-selectors.ts): it changes how
+ * much is worked out again, never the decision nor the random draws made for it.
  */
 export function schedulePod(
   ctx: ControllerContext,
   pod: KubeObject,
-  nodePods: () => ReadonlyMap<string, NodePods>,
-  spreadCounter?: (key: string, ns: string, matches: SpreadSelector['matches']) => (node: string) => number,
+  nodePods: () => NodePodsByName,
+  spreadCounter?: (key: string, ns: string, matches: SpreadSelector['matches'], required: SpreadSelector['required']) => (node: string) => number,
+  memo?: SchedulingMemo,
 ): Decision {
-  const nodes = ctx.api.list(NODE, undefined);
+  const nodes = ctx.api.listShared(NODE, undefined);
   if (!nodes.length) return { kind: 'unschedulable', message: NO_NODES_AVAILABLE };
   const byNode = nodePods();
-  const feasible: Candidate[] = [];
-  const failures: { node: KubeObject; failure: FilterFailure }[] = [];
-  for (const node of nodes) {
-    const pods = byNode.get(node.metadata.name ?? '') ?? NO_PODS;
-    const failure = filterNode(pod, node, pods);
-    if (failure) failures.push({ node, failure });
-    else feasible.push({ node, pods });
-  }
+  const { feasible, raw, failures } = evaluateNodes(pod, nodes, byNode, NO_PODS, memo?.evaluations.forPod(pod));
   if (feasible.length) {
-    const spread = spreadSelector(ctx, pod);
-    const countOn = spread && spreadCounter ? spreadCounter(spread.key, pod.metadata.namespace ?? '', spread.matches) : undefined;
-    const scores = scoreCandidates(pod, feasible, spread?.matches, countOn);
+    const spread = (memo?.selectors ?? new SpreadSelectors()).of(ctx.api, pod);
+    const countOn = spread && spreadCounter ? spreadCounter(spread.key, pod.metadata.namespace ?? '', spread.matches, spread.required) : undefined;
+    const scores = combineScores(raw, spreadScores(pod, feasible, spread?.matches, countOn));
     // The ties' draws at once (100 equal workers: ~100 draws a pod), the same numbers in the same order.
     const drawn = drawUint32s(ctx.random, selectHostDraws(scores));
     let next = 0;

@@ -108,11 +108,7 @@ export function preferredAffinityWeight(pod: KubeObject, node: KubeObject): numb
  */
 export function defaultNormalize(raw: readonly number[], reverse: boolean): number[] {
   const max = Math.max(0, ...raw);
-  if (max === 0) return raw.map(() => (reverse ? MAX_NODE_SCORE : 0));
-  return raw.map((s) => {
-    const v = Math.floor((MAX_NODE_SCORE * s) / max);
-    return reverse ? MAX_NODE_SCORE - v : v;
-  });
+  return raw.map((s) => normalized(s, max, reverse));
 }
 
 /**
@@ -131,18 +127,80 @@ export function spreadScores(
   matches: ((labels: Record<string, string> | undefined) => boolean) | undefined,
   countOn?: (node: string) => number,
 ): number[] {
-  if (!matches) return candidates.map(() => 0);
+  const out = new Array<number>(candidates.length);
+  if (!matches) return out.fill(0);
   const ns = pod.metadata.namespace;
   const weight = Math.log(candidates.length + 2);
-  const raw = candidates.map((c) => {
+  // Asked for every node of every pod placed: loops, no arrays in between.
+  let max = -Infinity;
+  let min = Infinity;
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i]!;
     const count = countOn
       ? countOn(c.node.metadata.name ?? '')
       : c.pods.pods().filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace === ns && matches(p.metadata.labels)).length;
-    return Math.round(count * weight + (HOSTNAME_MAX_SKEW - 1));
-  });
-  const max = Math.max(...raw);
-  const min = Math.min(...raw);
-  return raw.map((s) => (max === 0 ? MAX_NODE_SCORE : Math.floor((MAX_NODE_SCORE * (max + min - s)) / max)));
+    const s = Math.round(count * weight + (HOSTNAME_MAX_SKEW - 1));
+    out[i] = s;
+    if (s > max) max = s;
+    if (s < min) min = s;
+  }
+  for (let i = 0; i < out.length; i++) out[i] = max === 0 ? MAX_NODE_SCORE : Math.floor((MAX_NODE_SCORE * (max + min - out[i]!)) / max);
+  return out;
+}
+
+/**
+ * What scoring a pod on one node gives before the scores are normalised over the candidates
+ * (spreading aside): it depends on the pod, the node and the node's totals only, so it can be
+ * remembered while those stay (node-evals.ts).
+ */
+export interface RawScores {
+  /** intolerablePreferNoSchedule */
+  taint: number;
+  /** preferredAffinityWeight */
+  affinity: number;
+  leastAllocated: number;
+  balancedAllocation: number;
+}
+
+export function rawScores(pod: KubeObject, c: Candidate): RawScores {
+  return {
+    taint: intolerablePreferNoSchedule(pod, c.node),
+    affinity: preferredAffinityWeight(pod, c.node),
+    leastAllocated: leastAllocatedScore(pod, c),
+    balancedAllocation: balancedAllocationScore(pod, c),
+  };
+}
+
+/**
+ * The weighted sum per candidate from their raw scores and spread scores, in the candidates'
+ * order: TaintToleration (reversed) and NodeAffinity normalised as defaultNormalize does, by the
+ * highest raw score among the candidates (at least 0).
+ */
+export function combineScores(raw: readonly RawScores[], spread: readonly number[]): number[] {
+  let maxTaint = 0;
+  let maxAffinity = 0;
+  for (const r of raw) {
+    if (r.taint > maxTaint) maxTaint = r.taint;
+    if (r.affinity > maxAffinity) maxAffinity = r.affinity;
+  }
+  const out = new Array<number>(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const r = raw[i]!;
+    out[i] =
+      WEIGHTS.taintToleration * normalized(r.taint, maxTaint, true) +
+      WEIGHTS.nodeAffinity * normalized(r.affinity, maxAffinity, false) +
+      WEIGHTS.podTopologySpread * (spread[i] ?? 0) +
+      WEIGHTS.leastAllocated * r.leastAllocated +
+      WEIGHTS.balancedAllocation * r.balancedAllocation;
+  }
+  return out;
+}
+
+/** One score of defaultNormalize, max being the highest raw score (at least 0). */
+function normalized(s: number, max: number, reverse: boolean): number {
+  if (max === 0) return reverse ? MAX_NODE_SCORE : 0;
+  const v = Math.floor((MAX_NODE_SCORE * s) / max);
+  return reverse ? MAX_NODE_SCORE - v : v;
 }
 
 /** The weighted sum per candidate, in the candidates' order. */
@@ -152,16 +210,9 @@ export function scoreCandidates(
   spreadSelector: ((labels: Record<string, string> | undefined) => boolean) | undefined,
   spreadCountOn?: (node: string) => number,
 ): number[] {
-  const taint = defaultNormalize(candidates.map((c) => intolerablePreferNoSchedule(pod, c.node)), true);
-  const affinity = defaultNormalize(candidates.map((c) => preferredAffinityWeight(pod, c.node)), false);
-  const spread = spreadScores(pod, candidates, spreadSelector, spreadCountOn);
-  return candidates.map(
-    (c, i) =>
-      WEIGHTS.taintToleration * (taint[i] ?? 0) +
-      WEIGHTS.nodeAffinity * (affinity[i] ?? 0) +
-      WEIGHTS.podTopologySpread * (spread[i] ?? 0) +
-      WEIGHTS.leastAllocated * leastAllocatedScore(pod, c) +
-      WEIGHTS.balancedAllocation * balancedAllocationScore(pod, c),
+  return combineScores(
+    candidates.map((c) => rawScores(pod, c)),
+    spreadScores(pod, candidates, spreadSelector, spreadCountOn),
   );
 }
 
