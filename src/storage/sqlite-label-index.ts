@@ -45,12 +45,16 @@ CREATE TRIGGER IF NOT EXISTS kv_labels_delete AFTER DELETE ON kv BEGIN
 END;
 `;
 
-/** The INSERT that indexes the labels of row.value (none when it is not JSON or has none). */
+/**
+ * The INSERT that indexes the labels of row.value (none when it is not JSON or has none). ON
+ * CONFLICT DO NOTHING, not OR IGNORE, as in indexController (sqlite-controller-index.ts).
+ */
 export function indexLabels(row: 'new'): string {
-  return `INSERT OR IGNORE INTO labels (key, name, value)
+  return `INSERT INTO labels (key, name, value)
     SELECT v.key, l.key, l.value
     FROM (SELECT ${row}.key AS key, ${row}.value AS value WHERE json_valid(${row}.value)) AS v, json_each(v.value, '$.metadata.labels') AS l
-    WHERE l.type = 'text' AND typeof(l.key) = 'text';`;
+    WHERE l.type = 'text' AND typeof(l.key) = 'text'
+    ON CONFLICT DO NOTHING;`;
 }
 
 /** The label index of the values already in kv (a file written before it existed). */
