@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { LABELS_MARKER } from './sqlite-label-index.js';
-import { CONTROLLERS_MARKER, indexedKey } from './sqlite-controller-index.js';
+import { LABELS_MARKER, indexLabels } from './sqlite-label-index.js';
+import { CONTROLLERS_MARKER, indexController, indexedKey } from './sqlite-controller-index.js';
 
 /**
  * The insert and update triggers of both derived indexes, the label index (sqlite-label-index.ts)
@@ -53,11 +53,16 @@ const UPDATE_TRUSTED = '(new.index_rev IS NOT NULL AND new.index_rev = new.mod_r
 /*
  * Each path is a trigger of its own, chosen by its WHEN clause: a statement inside one trigger
  * whose condition is false still parses the value (SQLite flattens the subquery that tests it
- * into the join with json_each, which runs first): ~30 µs per 3 KB pod. And the hinted triggers
- * call no SQL function: measured on a WAL file, a trigger whose body calls any function (even
- * abs(1), even under a false WHEN) adds ~7 µs to every row its statement writes, one without
- * next to nothing. json_each is a table, not a function; the hints' shape is the writer's
- * promise (index-hints.ts: labels an object or null, a controller a non-empty string).
+ * into the join with json_each, which runs first): ~30 µs per 3 KB pod. The hinted triggers call
+ * no SQL function (json_each is a table, not a function; the hints' shape is the writer's
+ * promise, index-hints.ts: labels an object or null, a controller a non-empty string).
+ *
+ * What remains (measured, not fixed here): a SQL function anywhere in the triggers a statement
+ * fires (even under a false WHEN: SQLite then reckons the statement may abort halfway) gives each
+ * execution inside a transaction a statement journal, ~7 µs per write plus a copy of each 16 KiB
+ * page it touches. The value-read triggers need json_valid to store a value that is not JSON (an
+ * older kubemu's or another program's raw write of one must go on succeeding), so kubemu's own
+ * writes still pay it: json_each alone would refuse such a write.
  */
 
 /** The hint-based inserts of both indexes for the new row. */
@@ -68,30 +73,9 @@ const FROM_HINTS = `INSERT INTO labels (key, name, value)
     SELECT new.key, new.index_controller WHERE new.index_controller > '' AND ${indexedKey('new.key')}
     ON CONFLICT DO NOTHING;`;
 
-/**
- * The value-based inserts of both indexes for the new row, and its hints cleared: what the
- * earlier triggers did, without SQL functions (json_valid, json_extract, typeof): json_each only,
- * taking the first of duplicate members as json_extract does. A value that is not JSON makes
- * json_each fail, and with it the write: kubemu's own writes never come here (a put without
- * hints of a value that is not JSON gives hints saying "nothing", sqlite-keyspace.ts), another
- * program's write of such a value into kv is refused instead of being stored unindexed.
- */
-const FROM_VALUE = `INSERT INTO labels (key, name, value)
-    SELECT new.key, l.key, l.value FROM json_each(new.value, '$.metadata.labels') AS l
-    WHERE l.type = 'text' AND l.key >= ''
-    ON CONFLICT DO NOTHING;
-  INSERT INTO controllers (key, uid)
-    SELECT new.key, uid FROM (
-      SELECT (SELECT u.type FROM json_each(f.ref) AS u WHERE u.key = 'uid' LIMIT 1) AS t,
-        (SELECT u.value FROM json_each(f.ref) AS u WHERE u.key = 'uid' LIMIT 1) AS uid
-      FROM (
-        SELECT r.value AS ref FROM json_each(new.value, '$.metadata.ownerReferences') AS r
-        WHERE ${indexedKey('new.key')} AND r.type = 'object'
-          AND (SELECT c.type FROM json_each(r.value) AS c WHERE c.key = 'controller' LIMIT 1) = 'true'
-        ORDER BY r.key LIMIT 1
-      ) AS f
-    ) WHERE t = 'text' AND uid > ''
-    ON CONFLICT DO NOTHING;
+/** The value-based inserts of both indexes for the new row, as without hints, and its hints cleared. */
+const FROM_VALUE = `${indexLabels('new')}
+  ${indexController('new.key', 'new.value', indexedKey('new.key'))}
   UPDATE kv SET index_rev = NULL, index_labels = NULL, index_controller = NULL
     WHERE key = new.key AND (index_rev IS NOT NULL OR index_labels IS NOT NULL OR index_controller IS NOT NULL);`;
 
@@ -111,9 +95,11 @@ END;`;
 
 /**
  * An update with trusted hints touches the indexes when the old row's hints are unknown or differ
- * (labels; the controller for a key the controller index covers) or the key moved. One without
- * rebuilds them from the value when the value, the key or a hint column changed (comparing what
- * the values hold would take SQL functions, see above).
+ * (labels; the controller for a key the controller index covers) or the key moved. One without:
+ * when the key moved, hint columns changed without a new index_rev, or what the earlier trigger
+ * asked of the values holds (not both JSON, the labels differ, the owners of a covered key differ;
+ * OR in a WHEN clause stops at the first term that decides, so json_extract never meets a value
+ * json_valid refused).
  */
 const UPDATE_TRIGGERS = `CREATE TRIGGER IF NOT EXISTS ${UPDATE_NAME} AFTER UPDATE OF key, value, index_rev, index_labels, index_controller ON kv
 WHEN ${UPDATE_TRUSTED} AND (
@@ -125,8 +111,11 @@ BEGIN
 END;
 CREATE TRIGGER IF NOT EXISTS kv_indexes_update_value AFTER UPDATE OF key, value, index_rev, index_labels, index_controller ON kv
 WHEN NOT ${UPDATE_TRUSTED} AND (
-    new.key IS NOT old.key OR new.value IS NOT old.value
-    OR new.index_rev IS NOT old.index_rev OR new.index_labels IS NOT old.index_labels OR new.index_controller IS NOT old.index_controller)
+    new.key IS NOT old.key
+    OR new.index_rev IS NOT old.index_rev OR new.index_labels IS NOT old.index_labels OR new.index_controller IS NOT old.index_controller
+    OR NOT (json_valid(old.value) AND json_valid(new.value))
+    OR json_extract(old.value, '$.metadata.labels') IS NOT json_extract(new.value, '$.metadata.labels')
+    OR (${indexedKey('new.key')} AND json_extract(old.value, '$.metadata.ownerReferences') IS NOT json_extract(new.value, '$.metadata.ownerReferences')))
 BEGIN
   ${DELETE_OLD}
   ${FROM_VALUE}

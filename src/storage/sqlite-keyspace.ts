@@ -39,18 +39,6 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** SQLite's page cache during a scan outside a transaction: 1 MB (negative: KiB), against 16 MB otherwise. */
 const ONE_SHOT_SCAN_CACHE = -1024;
 
-/** The index hints of a value with no labels and no controller. */
-const NOTHING_TO_INDEX: IndexHints = { labels: null, controller: null };
-
-function isJson(value: string): boolean {
-  try {
-    JSON.parse(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function toKv(r: KvRow): KeyValue {
   return { key: r.key, value: r.value, createRevision: r.create_revision, modRevision: r.mod_revision };
 }
@@ -113,7 +101,8 @@ export class SqliteKeyspace implements Keyspace {
       // error fails the whole transaction anyway. An upsert's DO UPDATE always resolves with
       // ABORT, so an update of an existing key is an UPDATE.
       // Measured on large.db's pods, 10,000 inserts into a WAL file: ~100 ms without triggers,
-      // ~190 with a trigger whose WHEN is false (statement journal), ~100 with OR FAIL.
+      // ~190 with a trigger whose WHEN is false (statement journal), ~100 with OR FAIL. (As long
+      // as a trigger on kv calls an SQL function the journal stays: sqlite-index-update.ts.)
       upsert: this.db.prepare(
         hinted
           ? 'INSERT OR FAIL INTO kv (key, value, create_revision, mod_revision, index_rev, index_labels, index_controller) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
@@ -292,10 +281,7 @@ export class SqliteKeyspace implements Keyspace {
     return hints ? stmt.run(value, rev, rev, hints.labels, hints.controller, key).changes : stmt.run(value, rev, null, null, null, key).changes;
   }
 
-  put(key: string, value: string, expectedModRevision?: number, given?: IndexHints): number {
-    // Without hints, a value that is not JSON is said to hold nothing to index (what the triggers'
-    // json_valid once told; they now read a value with json_each only, which fails on one).
-    const hints = given ?? (isJson(value) ? undefined : NOTHING_TO_INDEX);
+  put(key: string, value: string, expectedModRevision?: number, hints?: IndexHints): number {
     return this.transaction(() => {
       // A create is its own check: the insert writes nothing when the key exists, and the key's
       // revisions need no read of their own. (An update with a precondition takes the path below:
