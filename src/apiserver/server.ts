@@ -1,4 +1,5 @@
 import { type KeyEvent, type KeyValue, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
+import { indexHints } from '../storage/index-hints.js';
 import type { ClusterClock } from '../sim/clock.js';
 import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
@@ -218,8 +219,9 @@ export class ApiServer {
     return rev;
   }
 
-  private putKey(key: string, value: string, expectedModRevision?: number): number {
-    const rev = this.store.put(key, value, expectedModRevision);
+  /** `obj`: the object value encodes, whose labels and controller the store's indexes take from it */
+  private putKey(key: string, value: string, expectedModRevision: number, obj: KubeObject): number {
+    const rev = this.store.put(key, value, expectedModRevision, indexHints(obj.metadata));
     this.cache.wrote(key, rev, value);
     return rev;
   }
@@ -427,7 +429,7 @@ export class ApiServer {
         return obj;
       }
       try {
-        const rev = this.putKey(key, encode(obj), 0);
+        const rev = this.putKey(key, encode(obj), 0, obj);
         obj.metadata.resourceVersion = String(rev);
       } catch (e) {
         if (e instanceof RevisionMismatch) throw alreadyExists(info.resource, info.group, meta.name ?? '');
@@ -610,7 +612,7 @@ export class ApiServer {
     }
     const expected = Number(old.metadata.resourceVersion);
     try {
-      const rev = this.putKey(storageKey(info, ns, name), encode(obj), expected);
+      const rev = this.putKey(storageKey(info, ns, name), encode(obj), expected, obj);
       obj.metadata.resourceVersion = String(rev);
       if (metadataKept) this.keptMetadata.wrote(rev, expected);
     } catch (e) {
@@ -658,7 +660,7 @@ export class ApiServer {
         ns.status = { ...ns.status, phase: NAMESPACE_PHASE.Terminating };
       }
       if (jsonEqual(objectJson(next), objectJson(obj))) return obj;
-      const rev = this.putKey(key, encode(next), Number(obj.metadata.resourceVersion));
+      const rev = this.putKey(key, encode(next), Number(obj.metadata.resourceVersion), next);
       next.metadata.resourceVersion = String(rev);
       return next;
     });

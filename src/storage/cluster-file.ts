@@ -18,7 +18,7 @@ import { ClusterFileError, CorruptClusterFile, NotAClusterFile, ReadOnlyClusterF
 import { APPLICATION_ID, createSchema, migrate, recognise } from './sqlite-schema.js';
 import { ensureLabelIndex } from './sqlite-label-index.js';
 import { ensureControllerIndex } from './sqlite-controller-index.js';
-import { ensureSharedIndexUpdate } from './sqlite-index-update.js';
+import { ensureHintedIndexes } from './sqlite-index-update.js';
 
 /**
  * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
@@ -72,7 +72,7 @@ export function openClusterFile(path: string): OpenedClusterFile {
     createSchema(db);
     ensureLabelIndex(db);
     ensureControllerIndex(db);
-    ensureSharedIndexUpdate(db);
+    ensureHintedIndexes(db);
     return { db, readOnly: false };
   }
   let real: string;
@@ -100,7 +100,7 @@ export function openClusterFile(path: string): OpenedClusterFile {
     if (!readOnly) {
       ensureLabelIndex(db);
       ensureControllerIndex(db);
-      ensureSharedIndexUpdate(db);
+      ensureHintedIndexes(db);
       db.pragma('synchronous = NORMAL');
       // SQLite checkpoints the WAL itself (at a commit that leaves it over 1,000 pages, and when the
       // last connection closes), but never shrinks it: one large step (an apply of 10,000 pods)

@@ -1,3 +1,5 @@
+import type { IndexHints } from './index-hints.js';
+
 /**
  * The etcd-like keyspace the API server stores objects in. Keys follow kube-apiserver's
  * layout (`/registry/deployments/default/hello`); values are the object's JSON.
@@ -108,9 +110,10 @@ export interface Keyspace {
   /**
    * Writes key. With expectedModRevision, the write happens only if the key's current
    * modRevision equals it (0: the key must not exist); otherwise RevisionMismatch.
-   * Returns the new revision.
+   * Returns the new revision. `hints`: what the indexes keep of the value (index-hints.ts), from a
+   * caller that has the object the value encodes; without them the store reads the value.
    */
-  put(key: string, value: string, expectedModRevision?: number): number;
+  put(key: string, value: string, expectedModRevision?: number, hints?: IndexHints): number;
   /** Deletes key (precondition as for put). Returns the new revision, or undefined if absent. */
   delete(key: string, expectedModRevision?: number): number | undefined;
   /** the current (latest) revision */

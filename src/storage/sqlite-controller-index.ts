@@ -14,8 +14,8 @@ import { ensureDerivedIndex, hasTrigger, type KvRow } from './sqlite-derived-ind
  *
  * Only the resources controllers look up by controller are indexed (CONTROLLED): pods (a
  * ReplicaSet's) and ReplicaSets (a Deployment's). Events, half of all writes, are not, so they
- * pay nothing for it. What the triggers add to a write (CPU, values of large0.db's pods): ~10 µs
- * for a pod created, a few µs for a pod update with its ownerReferences unchanged.
+ * pay nothing for it. The triggers a file keeps are sqlite-index-update.ts's (the ones below are
+ * the first form, replaced at open).
  */
 export const CONTROLLED: readonly { from: string; to: string }[] = [
   { from: '/registry/pods/', to: '/registry/pods0' },
@@ -57,15 +57,18 @@ END;
 /**
  * The INSERT of the controller row of one value (none when it is not JSON or names no controller),
  * only `when` that SQL condition holds, if one is given.
+ * ON CONFLICT DO NOTHING rather than OR IGNORE: a writing statement's own OR clause (kubemu's
+ * are OR FAIL, sqlite-keyspace.ts) replaces its triggers' OR clauses, not their upsert clauses.
  */
 export function indexController(key: string, value: string, when?: string): string {
-  return `INSERT OR IGNORE INTO controllers (key, uid)
+  return `INSERT INTO controllers (key, uid)
     SELECT key, uid FROM (
       SELECT v.key AS key, json_extract(r.value, '$.uid') AS uid, json_type(r.value, '$.uid') AS t
       FROM (SELECT ${key} AS key, ${value} AS value WHERE ${when ? `${when} AND ` : ''}json_valid(${value})) AS v, json_each(v.value, '$.metadata.ownerReferences') AS r
       WHERE r.type = 'object' AND json_type(r.value, '$.controller') = 'true'
       ORDER BY r.key LIMIT 1
-    ) WHERE t = 'text' AND uid != '';`;
+    ) WHERE t = 'text' AND uid != ''
+    ON CONFLICT DO NOTHING;`;
 }
 
 /** The first controller reference of a value, if it has a non-empty string UID. */

@@ -11,7 +11,10 @@ import { ClusterFileError, NotAClusterFile, ReadOnlyClusterFile } from './cluste
  * so compaction gives pages back to the file system; 3 keeps each value once (a PUT row's value
  * may be '' and then lives in kv or in the next row's prev_value, see sqlite-log.ts) and indexes
  * prev_mod_revision to find that next row. An older kubemu refuses a version-3 file, whose
- * PUT rows it would read as empty values.
+ * PUT rows it would read as empty values. kv's index-hint columns (index_rev, index_labels,
+ * index_controller) are no version: they are added at open with the indexes' triggers
+ * (sqlite-index-update.ts), and a kubemu that knows nothing of them reads and writes the file
+ * correctly (its writes are indexed from the value).
  */
 export const APPLICATION_ID = 0x6b75626d;
 export const SCHEMA_VERSION = 3;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
-import { LABELS_UPDATE_TRIGGER } from '../../../src/storage/sqlite-label-index.js';
+import { toOlderForm } from './older-index-forms.js';
 
 type Ref = { uid?: unknown; controller?: unknown };
 const obj = (refs: Ref[] | undefined, extra: Record<string, unknown> = {}) =>
@@ -60,8 +60,7 @@ test('a file written before the controller index gets one filled from its values
     ks.close();
     // As a kubemu with the label index alone left it.
     const db = new Database(path);
-    db.exec('DROP TRIGGER kv_indexes_update; DROP TRIGGER kv_controllers_insert; DROP TRIGGER kv_controllers_delete; DROP TABLE controllers;');
-    db.exec(LABELS_UPDATE_TRIGGER);
+    toOlderForm(db, 'labels-only');
     db.close();
     const again = new SqliteKeyspace(path);
     assert.deepEqual(controlled(again, '/registry/pods/', 'rs1'), ['/registry/pods/a/p1', '/registry/pods/a/p3']);

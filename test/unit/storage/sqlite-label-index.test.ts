@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
 import { labelSelection } from '../../../src/storage/sqlite-label-index.js';
+import { toOlderForm } from './older-index-forms.js';
 
 const pod = (labels: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ metadata: { name: 'p', ...(labels ? { labels } : {}) }, ...extra });
@@ -63,8 +64,7 @@ test('a file written before the label index gets one, filled from kv, when it is
     ks.close();
     // As a kubemu before the index left it (nor had it the controller index, which came later).
     const db = new Database(path);
-    db.exec('DROP TRIGGER kv_indexes_update; DROP TRIGGER kv_labels_insert; DROP TRIGGER kv_labels_delete; DROP TABLE labels;');
-    db.exec('DROP TRIGGER kv_controllers_insert; DROP TRIGGER kv_controllers_delete; DROP TABLE controllers;');
+    toOlderForm(db, 'no-indexes');
     db.prepare('INSERT INTO kv VALUES (?, ?, 9, 9)').run('/registry/pods/a/p3', pod({ app: 'web' }));
     db.close();
     const again = new SqliteKeyspace(path);
