@@ -27,6 +27,7 @@ import {
 import { prepareForCreate, prepareForStatusUpdate, prepareForUpdate } from './strategy.js';
 import { DecodedObjects, parseStoredObject } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
+import { encodeStored, type StoredEncoding } from './stored-encoding.js';
 import type { PatchType } from './patch-object.js';
 import { lazy } from '../common/lazy.js';
 import { selectorMatches, type Selector } from '../labels/label-selector.js';
@@ -159,12 +160,15 @@ export class ApiServer {
   private deleteKey(key: string, expectedModRevision?: number): number | undefined {
     const rev = this.store.delete(key, expectedModRevision);
     this.cache.wrote(key, this.store.revision());
+    // no plan of a value at key waits any longer
+    this.decoded.wrote(key, this.store.revision(), undefined);
     return rev;
   }
 
-  private putKey(key: string, value: string, expectedModRevision?: number): number {
-    const rev = this.store.put(key, value, expectedModRevision);
-    this.cache.wrote(key, rev, value);
+  private putKey(key: string, value: StoredEncoding, expectedModRevision?: number): number {
+    const rev = this.store.put(key, value.text, expectedModRevision);
+    this.cache.wrote(key, rev, value.text);
+    this.decoded.wrote(key, rev, value.plan);
     return rev;
   }
 
@@ -371,7 +375,7 @@ export class ApiServer {
         return obj;
       }
       try {
-        const rev = this.putKey(key, encode(obj), 0);
+        const rev = this.putKey(key, encodeStored(obj), 0);
         obj.metadata.resourceVersion = String(rev);
       } catch (e) {
         if (e instanceof RevisionMismatch) throw alreadyExists(info.resource, info.group, meta.name ?? '');
@@ -552,7 +556,7 @@ export class ApiServer {
     }
     const expected = Number(old.metadata.resourceVersion);
     try {
-      const rev = this.putKey(storageKey(info, ns, name), encode(obj), expected);
+      const rev = this.putKey(storageKey(info, ns, name), encodeStored(obj, old), expected);
       obj.metadata.resourceVersion = String(rev);
     } catch (e) {
       if (e instanceof RevisionMismatch) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
@@ -599,7 +603,7 @@ export class ApiServer {
         ns.status = { ...ns.status, phase: NAMESPACE_PHASE.Terminating };
       }
       if (jsonEqual(objectJson(next), objectJson(obj))) return obj;
-      const rev = this.putKey(key, encode(next), Number(obj.metadata.resourceVersion));
+      const rev = this.putKey(key, encodeStored(next, obj), Number(obj.metadata.resourceVersion));
       next.metadata.resourceVersion = String(rev);
       return next;
     });
@@ -750,10 +754,4 @@ function decode(path: string, key: string, value: string, modRevision: number): 
   const o = parseStoredObject(path, key, value);
   o.metadata.resourceVersion = String(modRevision);
   return o;
-}
-
-/** Stored without resourceVersion: the key's modRevision is the truth (as in etcd). */
-function encode(o: KubeObject): string {
-  const { resourceVersion: _rv, ...meta } = o.metadata;
-  return JSON.stringify({ ...o, metadata: meta });
 }
