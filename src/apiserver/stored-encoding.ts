@@ -7,12 +7,13 @@ import type { KubeObject } from '../api/meta/v1.js';
  * involvedObject; those are nodes of the decoded (deep-frozen, so never changing) stored object,
  * and the text of such a node is made once and kept by the node (`texts`).
  *
- * The text is exactly JSON.stringify's: the object's top level and the objects one level below
- * it are serialized here key by key as JSON.stringify does (Object.keys order, values that
- * serialize to nothing left out of objects and null in arrays), everything below by
- * JSON.stringify itself or from the kept text of a node shared with the stored object. An object
- * that could make a difference (a toJSON method, a `__proto__` key) is serialized whole by
- * JSON.stringify instead.
+ * The text is exactly JSON.stringify's: the object's top level is serialized here key by key as
+ * JSON.stringify does (Object.keys order, values that serialize to nothing left out), and so is a
+ * node one level below that shares a child with the stored object (a binding's new spec, its
+ * containers the stored ones; a value that serializes to nothing is null in an array); every
+ * other value by one JSON.stringify of it, or from the kept text of a node shared with the stored
+ * object. An object where that could differ from one JSON.stringify of the whole (a toJSON
+ * method, told the key it is under; a `__proto__` key) is serialized whole instead.
  *
  * The encoding also gives a plan of the value: what JSON.parse of the text gives, as the shared
  * nodes themselves and the texts of the rest, so that the API server's decoded object of its
@@ -31,6 +32,8 @@ const texts = new WeakMap<object, string>();
 export type StoredPlan =
   | { readonly t: 'value'; readonly value: unknown }
   | { readonly t: 'text'; readonly text: string }
+  /** metadata's text: parsed, resourceVersion added, then frozen */
+  | { readonly t: 'meta'; readonly text: string }
   | { readonly t: 'object'; readonly keys: readonly string[]; readonly parts: readonly StoredPlan[] }
   | { readonly t: 'array'; readonly parts: readonly StoredPlan[] };
 
@@ -40,32 +43,25 @@ export interface StoredEncoding {
   plan: StoredPlan | undefined;
 }
 
-/** Thrown inside the encoder for an object it leaves to JSON.stringify as a whole. */
-class Whole extends Error {}
-
-/** Plain objects and arrays are serialized key by key; anything else by JSON.stringify. */
+/** Objects whose own enumerable keys JSON.stringify serializes (not a Date, say). */
 function isPlain(v: object): boolean {
   if (Array.isArray(v)) return true;
   const proto: unknown = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }
 
-/** A primitive as JSON.parse reads its JSON.stringify text back (undefined: serializes to nothing). */
-function primitiveValue(v: unknown): { text: string; value: unknown } | undefined {
-  switch (typeof v) {
-    case 'string':
-    case 'boolean':
-      return { text: JSON.stringify(v), value: v };
-    case 'number':
-      // NaN and the infinities serialize as null, -0 as 0
-      return Number.isFinite(v) ? { text: JSON.stringify(v), value: v === 0 ? 0 : v } : { text: 'null', value: null };
-    case 'object':
-      return v === null ? { text: 'null', value: null } : undefined;
-    default:
-      // undefined, functions and symbols serialize to nothing; a bigint makes JSON.stringify throw
-      if (typeof v === 'bigint') JSON.stringify(v);
-      return undefined;
-  }
+/**
+ * An object JSON.stringify would call toJSON on, with the key it is under: left to one
+ * JSON.stringify of the whole object, so that the key is the one it always was.
+ */
+function hasToJSON(v: object): boolean {
+  return typeof (v as { toJSON?: unknown }).toJSON === 'function';
+}
+
+/** A primitive as JSON.parse reads its JSON.stringify text back: NaN and the infinities as null, -0 as 0. */
+function parsedBack(v: unknown): unknown {
+  if (typeof v !== 'number') return v;
+  return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
 }
 
 /** The text of a deep-frozen node of a decoded object, made once. */
@@ -75,79 +71,115 @@ function sharedText(node: object): string {
   return text;
 }
 
-interface Piece {
-  text: string;
-  plan: StoredPlan;
+/** Told that an object is to be encoded whole, by one JSON.stringify. */
+const WHOLE = Symbol('whole');
+
+/** JSON.stringify's text of a value one level below a node encoded key by key (undefined: none), with its plan, or WHOLE. */
+function leaf(v: unknown, old: unknown): { text: string | undefined; plan: StoredPlan } | typeof WHOLE {
+  if (typeof v !== 'object' || v === null) {
+    const text = JSON.stringify(v) as string | undefined;
+    return { text, plan: { t: 'value', value: parsedBack(v) } };
+  }
+  if (v === old) return { text: sharedText(v), plan: { t: 'value', value: v } };
+  if (hasToJSON(v)) return WHOLE;
+  const text = JSON.stringify(v) as string | undefined;
+  return { text, plan: text === undefined ? { t: 'value', value: undefined } : { t: 'text', text } };
 }
 
 /**
- * One value at `depth` (the object itself is 0), `old` the value at the same place in the stored
- * (deep-frozen) object; undefined when it serializes to nothing.
+ * A node of the top level encoded key by key (it shares a child with `old`, the node at its
+ * place in the stored object), or WHOLE.
  */
-function piece(v: unknown, old: unknown, depth: number, dropResourceVersion: boolean): Piece | undefined {
-  if (typeof v !== 'object' || v === null) {
-    const p = primitiveValue(v);
-    if (p !== undefined) return { text: p.text, plan: { t: 'value', value: p.value } };
-    if (typeof v === 'function' || v === undefined || typeof v === 'symbol') return undefined;
-    throw new Whole();
-  }
-  if (dropResourceVersion) {
-    // metadata: what the old encoding's rest spread copied, so always key by key
-    if (!isPlain(v) || Array.isArray(v)) throw new Whole();
-  } else if (v === old) {
-    return { text: sharedText(v), plan: { t: 'value', value: v } };
-  }
-  if (depth > 1 || !isPlain(v)) {
-    const text = JSON.stringify(v) as string | undefined;
-    return text === undefined ? undefined : { text, plan: { t: 'text', text } };
-  }
-  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') throw new Whole();
+function inner(v: object, old: unknown): { text: string; plan: StoredPlan } | typeof WHOLE {
   if (Array.isArray(v)) {
-    const olds: readonly unknown[] | undefined = Array.isArray(old) ? old : undefined;
-    const texts: string[] = [];
+    const olds: readonly unknown[] = Array.isArray(old) ? old : [];
+    const out: string[] = [];
     const parts: StoredPlan[] = [];
     for (let i = 0; i < v.length; i++) {
-      const p = piece(v[i], olds?.[i], depth + 1, false);
-      texts.push(p ? p.text : 'null');
-      parts.push(p ? p.plan : { t: 'value', value: null });
+      const p = leaf(v[i], olds[i]);
+      if (p === WHOLE) return WHOLE;
+      // in an array, what serializes to nothing is null
+      out.push(p.text ?? 'null');
+      parts.push(p.text === undefined ? { t: 'value', value: null } : p.plan);
     }
-    return { text: `[${texts.join(',')}]`, plan: { t: 'array', parts } };
+    return { text: `[${out.join(',')}]`, plan: { t: 'array', parts } };
   }
   const o = v as Record<string, unknown>;
-  const olds = typeof old === 'object' && old !== null && !Array.isArray(old) ? (old as Record<string, unknown>) : undefined;
-  const texts: string[] = [];
+  const olds = (old ?? {}) as Record<string, unknown>;
+  const out: string[] = [];
   const keys: string[] = [];
   const parts: StoredPlan[] = [];
   for (const k of Object.keys(o)) {
-    if (dropResourceVersion && k === 'resourceVersion') continue;
-    if (k === '__proto__') throw new Whole();
-    const p = piece(o[k], olds?.[k], depth + 1, depth === 0 && k === 'metadata');
-    if (!p) continue;
-    texts.push(`${JSON.stringify(k)}:${p.text}`);
+    if (k === '__proto__') return WHOLE;
+    const p = leaf(o[k], olds[k]);
+    if (p === WHOLE) return WHOLE;
+    if (p.text === undefined) continue;
+    out.push(`${JSON.stringify(k)}:${p.text}`);
     keys.push(k);
     parts.push(p.plan);
   }
-  return { text: `{${texts.join(',')}}`, plan: { t: 'object', keys, parts } };
+  return { text: `{${out.join(',')}}`, plan: { t: 'object', keys, parts } };
 }
 
-/** Whether o shares an object with old one or two levels down: only then is encoding piece by piece worth it. */
+/** Whether an object or array of v is the one at the same place in old. */
+function sharesChild(v: object, old: unknown): boolean {
+  if (typeof old !== 'object' || old === null || Array.isArray(v) !== Array.isArray(old)) return false;
+  const xs = v as Record<string, unknown>;
+  const ys = old as Record<string, unknown>;
+  for (const k in xs) {
+    const c = xs[k];
+    if (typeof c === 'object' && c !== null && c === ys[k]) return true;
+  }
+  return false;
+}
+
+/** Whether a node of o one or two levels down (metadata's aside) is the one at its place in old: only then is encoding key by key worth it. */
 function sharesNodes(o: KubeObject, old: KubeObject): boolean {
   const a = o as Record<string, unknown>;
   const b = old as Record<string, unknown>;
-  for (const k of Object.keys(a)) {
+  for (const k in a) {
+    if (k === 'metadata') continue;
     const x = a[k];
-    const y = b[k];
-    if (typeof x !== 'object' || x === null || typeof y !== 'object' || y === null) continue;
-    if (x === y) return true;
-    if (Array.isArray(x)) continue;
-    const xs = x as Record<string, unknown>;
-    const ys = y as Record<string, unknown>;
-    for (const j of Object.keys(xs)) {
-      const c = xs[j];
-      if (typeof c === 'object' && c !== null && c === ys[j]) return true;
-    }
+    if (typeof x !== 'object' || x === null) continue;
+    if (x === b[k] || sharesChild(x, b[k])) return true;
   }
   return false;
+}
+
+/**
+ * The top level key by key: primitives, metadata (without resourceVersion, as the old encoding's
+ * rest spread copied it) by one JSON.stringify, a node shared with old from its kept text, a node
+ * sharing a child with old key by key (inner), any other by one JSON.stringify. WHOLE for an
+ * object where that could differ from one JSON.stringify (a toJSON method, a `__proto__` key).
+ */
+function top(o: KubeObject, old: KubeObject): StoredEncoding | typeof WHOLE {
+  if (!isPlain(o) || Array.isArray(o) || hasToJSON(o)) return WHOLE;
+  const olds = old as Record<string, unknown>;
+  const values = o as Record<string, unknown>;
+  const out: string[] = [];
+  const keys: string[] = [];
+  const parts: StoredPlan[] = [];
+  for (const k of Object.keys(values)) {
+    if (k === '__proto__') return WHOLE;
+    const v = values[k];
+    let p: { text: string | undefined; plan: StoredPlan } | typeof WHOLE;
+    if (k === 'metadata') {
+      if (typeof v !== 'object' || v === null || hasToJSON(v)) return WHOLE;
+      const { resourceVersion: _rv, ...meta } = v as KubeObject['metadata'];
+      const text = JSON.stringify(meta);
+      p = { text, plan: { t: 'meta', text } };
+    } else if (typeof v === 'object' && v !== null && v !== olds[k] && isPlain(v) && !hasToJSON(v) && sharesChild(v, olds[k])) {
+      p = inner(v, olds[k]);
+    } else {
+      p = leaf(v, olds[k]);
+    }
+    if (p === WHOLE) return WHOLE;
+    if (p.text === undefined) continue;
+    out.push(`${JSON.stringify(k)}:${p.text}`);
+    keys.push(k);
+    parts.push(p.plan);
+  }
+  return { text: `{${out.join(',')}}`, plan: { t: 'object', keys, parts } };
 }
 
 /** JSON.stringify of o without metadata.resourceVersion: the old encoding, and the one of an object sharing nothing. */
@@ -162,12 +194,9 @@ function wholeText(o: KubeObject): string {
  * replaces (deep-frozen: objects handed out by DecodedObjects).
  */
 export function encodeStored(o: KubeObject, old?: KubeObject): StoredEncoding {
-  if (!old || !Object.isFrozen(old) || !sharesNodes(o, old)) return { text: wholeText(o), plan: undefined };
-  try {
-    const p = piece(o, old, 0, false);
-    if (p && p.plan.t === 'object') return p;
-  } catch (e) {
-    if (!(e instanceof Whole)) throw e;
+  if (old && Object.isFrozen(old) && sharesNodes(o, old)) {
+    const e = top(o, old);
+    if (e !== WHOLE) return e;
   }
   return { text: wholeText(o), plan: undefined };
 }
@@ -195,6 +224,8 @@ function build(plan: StoredPlan): unknown {
       }
       return v;
     }
+    case 'meta':
+      return JSON.parse(plan.text);
     case 'array':
       return plan.parts.map(build);
     case 'object': {
