@@ -61,6 +61,13 @@ export interface WriteOptions {
    * of its fields (the event recorder's new Events, events.ts). The server takes it as its own,
    * not copied (the caller keeps no reference to it), and does not decode-check it: the check's
    * answer is known, no error (requireDecodable). Never set for a body from a user.
+   *
+   * For modify (an update): `mutate` gets the stored object itself (frozen) and builds the new
+   * one from it, a fresh top level and metadata sharing the rest (the recorder's Event patches:
+   * count, lastTimestamp and message changed); the server takes that as its own, not copied,
+   * and does not decode-check it (the stored object decodes, the changed fields are the Go
+   * types'). Only for kinds whose defaulting on update changes nothing (Events have none), as
+   * the shared parts cannot be changed.
    */
   builtForWrite?: boolean;
 }
@@ -391,10 +398,10 @@ export class ApiServer {
    */
   update(info: ResourceInfo, input: KubeObject, opts: WriteOptions = {}): KubeObject {
     return this.store.transaction(() => {
-      const obj = structuredClone(input);
+      const obj = opts.builtForWrite ? input : structuredClone(input);
       obj.apiVersion = apiVersionOf(info);
       obj.kind = info.kind;
-      this.requireDecodable(info, obj);
+      if (!opts.builtForWrite) this.requireDecodable(info, obj);
       const ns = info.namespaced ? input.metadata.namespace : undefined;
       const name = input.metadata.name ?? '';
       const old = this.get(info, ns, name);
@@ -422,7 +429,8 @@ export class ApiServer {
 
   /**
    * Reads, changes and writes one object in one transaction: what kube-apiserver's
-   * GuaranteedUpdate does for PATCH. `mutate` gets a copy of the stored object.
+   * GuaranteedUpdate does for PATCH. `mutate` gets a copy of the stored object (the stored object
+   * itself with builtForWrite, to build the new one from without changing it).
    */
   modify(
     info: ResourceInfo,
@@ -435,7 +443,7 @@ export class ApiServer {
       const old = this.get(info, namespace, name);
       // The copy carries the stored resourceVersion; a mutation that changes it (a patch with a
       // resourceVersion precondition) makes the update fail with Conflict, as it should.
-      return this.update(info, mutate(structuredClone(old)), opts);
+      return this.update(info, mutate(opts.builtForWrite ? old : structuredClone(old)), opts);
     });
   }
 
