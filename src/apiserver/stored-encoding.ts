@@ -50,6 +50,11 @@ function isPlain(v: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** An object of Object's prototype (what spreading it copies serializes as it does). */
+function isPlainObject(v: object): boolean {
+  return Object.getPrototypeOf(v) === Object.prototype;
+}
+
 /**
  * An object JSON.stringify would call toJSON on, with the key it is under: left to one
  * JSON.stringify of the whole object, so that the key is the one it always was.
@@ -216,6 +221,8 @@ function top(o: KubeObject, old: KubeObject): StoredEncoding | typeof WHOLE {
 
 /** JSON.stringify of o without metadata.resourceVersion: the old encoding, and the one of an object sharing nothing. */
 function wholeText(o: KubeObject): string {
+  // Nothing to leave out (a create, which deletes it): the copies would serialize the same.
+  if (o.metadata.resourceVersion === undefined && isPlainObject(o) && isPlainObject(o.metadata)) return JSON.stringify(o);
   const { resourceVersion: _rv, ...meta } = o.metadata;
   return JSON.stringify({ ...o, metadata: meta });
 }
@@ -236,7 +243,7 @@ export function encodeStored(o: KubeObject, old?: KubeObject): StoredEncoding {
 /**
  * What JSON.parse of the planned text gives, with resourceVersion set to the revision as the
  * API server's decoding does, not yet frozen above the shared nodes and the parsed pieces
- * (which are: deep-frozen, each parsed one keeping its text).
+ * (which are: deep-frozen).
  */
 export function buildStored(plan: StoredPlan, resourceVersion: string): KubeObject {
   const o = build(plan) as KubeObject;
@@ -249,11 +256,11 @@ function build(plan: StoredPlan): unknown {
     case 'value':
       return plan.value;
     case 'text': {
+      // Its text is not kept here: most parsed pieces (a pod's new status) are never shared by
+      // a later write, and every WeakMap entry costs the garbage collector; sharedText keeps the
+      // text of a node when a write does share it.
       const v: unknown = JSON.parse(plan.text);
-      if (typeof v === 'object' && v !== null) {
-        freezeTree(v);
-        texts.set(v, plan.text);
-      }
+      if (typeof v === 'object' && v !== null) freezeTree(v);
       return v;
     }
     case 'meta':

@@ -85,6 +85,24 @@ test('a frozen node that is not the stored object\'s (frozen only on top) is rea
   assert.match(encodeStored(obj, old).text, /"n":2/);
 });
 
+test('a new object (no resourceVersion) is encoded as JSON.stringify encodes it, a class instance or a toJSON method as it always was', () => {
+  class Meta {
+    [key: string]: unknown;
+    name = 'm';
+    resourceVersion: string | undefined = undefined;
+    toJSON(): string {
+      return 'meta';
+    }
+  }
+  const cases: KubeObject[] = [
+    { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e', namespace: 'default', labels: { a: 'b' } }, count: 1, eventTime: null, gone: undefined },
+    { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e', resourceVersion: undefined }, n: NaN },
+    { apiVersion: 'v1', kind: 'Event', metadata: new Meta() },
+    { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, toJSON: (k: string) => `top ${k}` },
+  ];
+  for (const o of cases) assert.equal(encodeStored(o).text, reference(o), JSON.stringify(o));
+});
+
 test('without a frozen stored object to share with, the object is encoded whole, and a changed unfrozen node is read again', () => {
   const { old } = storedPod();
   const unfrozen = structuredClone(old) as KubeObject & { spec: { nodeName: string } };
