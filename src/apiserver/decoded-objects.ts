@@ -88,9 +88,13 @@ export class DecodedObjects {
     this.plans.set(key, { rev: modRevision, plan });
   }
 
-  /** Whether the object at key with this modRevision is decoded already, or planned (decoded without reading its value). */
+  /**
+   * Whether the object at key with this modRevision is decoded already. (A planned one is not:
+   * the list that asks chooses between one scan and a read per key, and counting plans as
+   * decoded could turn its scan into thousands of reads.)
+   */
   has(key: string, modRevision: number): boolean {
-    return this.epoch === this.rollbackEpoch() && (this.byKey.get(key)?.rev === modRevision || this.plans.get(key)?.rev === modRevision);
+    return this.epoch === this.rollbackEpoch() && this.byKey.get(key)?.rev === modRevision;
   }
 
   forget(key: string): void {
