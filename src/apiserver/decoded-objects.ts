@@ -20,8 +20,12 @@ export function parseStoredObject(path: string, key: string, text: string): Kube
   return o as KubeObject;
 }
 
-/** At most this many plans of own writes wait to be decoded (DecodedObjects.wrote); beyond, the oldest is parsed instead. */
-const PLANS_KEPT = 4096;
+/**
+ * At most this many plans of own writes wait to be decoded (DecodedObjects.wrote); beyond, the
+ * oldest is parsed instead. A kubelet step of an advance writes the statuses of 10,000 pods
+ * before anyone reads them back (with 4,096, 12,000 of 20,000 were parsed).
+ */
+const PLANS_KEPT = 16_384;
 
 /**
  * Decoded objects by key and modRevision: what an informer cache saves a real controller — the
