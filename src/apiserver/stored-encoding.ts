@@ -154,7 +154,17 @@ function worthSharing(o: KubeObject, old: KubeObject): boolean {
   const a = o as Record<string, unknown>;
   const b = old as Record<string, unknown>;
   let keys = 0;
-  let shared = 0;
+  let known = 0;
+  // shared nodes whose text is not kept yet (their objects were parsed, not shared before)
+  const unknown: object[] = [];
+  // what is shared where: the kind and the keys of the shared nodes
+  let shape = o.kind;
+  const count = (node: object, at: string) => {
+    shape += ` ${at}`;
+    const text = texts.get(node);
+    if (text === undefined) unknown.push(node);
+    else known += text.length;
+  };
   for (const k in a) {
     keys++;
     if (k === 'metadata') continue;
@@ -162,26 +172,41 @@ function worthSharing(o: KubeObject, old: KubeObject): boolean {
     const y = b[k];
     if (typeof x !== 'object' || x === null) continue;
     if (x === y) {
-      shared += sharedText(x).length;
+      count(x, k);
       continue;
     }
     if (typeof y !== 'object' || y === null || Array.isArray(x) !== Array.isArray(y)) continue;
     const xs = x as Record<string, unknown>;
     const ys = y as Record<string, unknown>;
     let inner = 0;
-    let sharedInner = 0;
+    let shares = false;
     for (const j in xs) {
       inner++;
       const c = xs[j];
-      if (typeof c === 'object' && c !== null && c === ys[j]) sharedInner += sharedText(c).length;
+      if (typeof c === 'object' && c !== null && c === ys[j]) {
+        count(c, `${k}.${j}`);
+        shares = true;
+      }
     }
-    if (sharedInner > 0) {
-      keys += inner;
-      shared += sharedInner;
-    }
+    if (shares) keys += inner;
   }
-  return shared >= keys * CHARS_PER_KEY;
+  const needed = keys * CHARS_PER_KEY;
+  if (known >= needed) return true;
+  if (!unknown.length) return false;
+  // Texts not kept are made (and kept) only where sharing the same nodes of the same kind was
+  // not found wanting before: an Event patch, never worth it, would make its involvedObject's
+  // and source's texts for nothing at every patch.
+  if (notWorth.has(shape)) return false;
+  for (const node of unknown) {
+    known += sharedText(node).length;
+    if (known >= needed) return true;
+  }
+  notWorth.add(shape);
+  return false;
 }
+
+/** What was shared where (worthSharing's shape: `Event involvedObject source`) when that was not worth encoding key by key, the shared texts made. */
+const notWorth = new Set<string>();
 
 /**
  * The top level key by key: primitives, metadata (without resourceVersion, as the old encoding's
