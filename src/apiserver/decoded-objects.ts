@@ -1,5 +1,6 @@
 import type { KubeObject } from '../api/meta/v1.js';
 import { CorruptClusterFile } from '../storage/cluster-file-errors.js';
+import { buildStored, freezeTree, type StoredPlan } from './stored-encoding.js';
 
 /**
  * A stored value as an API object. A value that does not parse, or is not an object with
@@ -20,6 +21,13 @@ export function parseStoredObject(path: string, key: string, text: string): Kube
 }
 
 /**
+ * At most this many plans of own writes wait to be decoded (DecodedObjects.wrote); beyond, the
+ * oldest is parsed instead. A kubelet step of an advance writes the statuses of 10,000 pods
+ * before anyone reads them back (with 4,096, 12,000 of 20,000 were parsed).
+ */
+const PLANS_KEPT = 16_384;
+
+/**
  * Decoded objects by key and modRevision: what an informer cache saves a real controller — the
  * JSON of an unchanged object is parsed once per process, not at every get and list. Objects
  * handed out are deep-frozen, so a caller that wants to change one must copy it first (the
@@ -27,6 +35,12 @@ export function parseStoredObject(path: string, key: string, text: string): Kube
  */
 export class DecodedObjects {
   private readonly byKey = new Map<string, { rev: number; obj: KubeObject }>();
+  /**
+   * The API server's own writes not decoded yet: the plan of each value (stored-encoding.ts),
+   * from which its object is built instead of parsed, sharing the unchanged frozen nodes of the
+   * object it replaced.
+   */
+  private readonly plans = new Map<string, { rev: number; plan: StoredPlan }>();
   private epoch = 0;
 
   constructor(
@@ -35,54 +49,64 @@ export class DecodedObjects {
     private readonly path = '',
   ) {}
 
+  /** Forgets everything when a transaction was rolled back: a revision may then stand for another value. */
+  private current(): void {
+    const epoch = this.rollbackEpoch();
+    if (epoch === this.epoch) return;
+    this.byKey.clear();
+    this.plans.clear();
+    this.epoch = epoch;
+  }
+
   /** The object stored at key with this modRevision; `value` is read only on a miss. */
   decode(key: string, modRevision: number, value: () => string): KubeObject {
-    const epoch = this.rollbackEpoch();
-    if (epoch !== this.epoch) {
-      this.byKey.clear();
-      this.epoch = epoch;
-    }
+    this.current();
     const hit = this.byKey.get(key);
     if (hit && hit.rev === modRevision) return hit.obj;
-    const obj = parseStoredObject(this.path, key, value());
-    obj.metadata.resourceVersion = String(modRevision);
+    const planned = this.plans.get(key);
+    let obj: KubeObject;
+    if (planned && planned.rev === modRevision) {
+      this.plans.delete(key);
+      obj = buildStored(planned.plan, String(modRevision));
+    } else {
+      obj = parseStoredObject(this.path, key, value());
+      obj.metadata.resourceVersion = String(modRevision);
+    }
     deepFreeze(obj);
     this.byKey.set(key, { rev: modRevision, obj });
     return obj;
   }
 
-  /** Whether the object at key with this modRevision is decoded already. */
+  /**
+   * The API server wrote key at modRevision the value `plan` is the parse of (undefined: a value
+   * to parse when read).
+   */
+  wrote(key: string, modRevision: number, plan: StoredPlan | undefined): void {
+    this.current();
+    this.plans.delete(key);
+    if (!plan) return;
+    if (this.plans.size >= PLANS_KEPT) {
+      const oldest = this.plans.keys().next();
+      if (!oldest.done) this.plans.delete(oldest.value);
+    }
+    this.plans.set(key, { rev: modRevision, plan });
+  }
+
+  /**
+   * Whether the object at key with this modRevision is decoded already. (A planned one is not:
+   * the list that asks chooses between one scan and a read per key, and counting plans as
+   * decoded could turn its scan into thousands of reads.)
+   */
   has(key: string, modRevision: number): boolean {
     return this.epoch === this.rollbackEpoch() && this.byKey.get(key)?.rev === modRevision;
   }
 
   forget(key: string): void {
     this.byKey.delete(key);
+    this.plans.delete(key);
   }
 }
 
 function deepFreeze(v: unknown): void {
   if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeTree(v);
-}
-
-/**
- * Freezes a parsed value and everything under it. Children are looked at in place (an index
- * loop, for...in over a parsed object's own keys) and only objects recurse: Object.values built
- * an array per object and a call per string or number (a pod: ~3.5 -> ~1 µs, pods and events of
- * crash.db).
- */
-function freezeTree(v: object): void {
-  Object.freeze(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x: unknown = v[i];
-      if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) freezeTree(x);
-    }
-    return;
-  }
-  const o = v as Record<string, unknown>;
-  for (const k in o) {
-    const x = o[k];
-    if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) freezeTree(x);
-  }
 }

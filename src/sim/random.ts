@@ -82,12 +82,21 @@ export function randomNameSuffix(rand: RandomSource, n = 5): string {
   return s;
 }
 
-/** An RFC 4122 version-4 UUID drawn from rand. */
+/** A 32-bit unsigned integer as 8 hex digits. */
+function hex8(n: number): string {
+  return (n >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * An RFC 4122 version-4 UUID drawn from rand: the four draws' big-endian bytes, the version in
+ * the high nibble of byte 6 and the variant in the top bits of byte 8; made from the draws' hex
+ * digits (no Buffer: events and pods get one each, 30,000 in an apply of 10,000 pods).
+ */
 export function randomUid(rand: RandomSource): string {
-  const b = Buffer.alloc(16);
-  drawUint32s(rand, 4).forEach((draw, i) => b.writeUInt32BE(draw, 4 * i));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const [d0 = 0, d1 = 0, d2 = 0, d3 = 0] = drawUint32s(rand, 4);
+  const a = hex8(d0);
+  const b = hex8((d1 & 0xffff0fff) | 0x00004000);
+  const c = hex8((d2 & 0x3fffffff) | 0x80000000);
+  const d = hex8(d3);
+  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
 }

@@ -139,7 +139,17 @@ export class EventRecorder {
     if (!write) return;
     const name = `${e.involved.metadata.name}.${write.nameSuffix}`;
     if (write.count > 1 && this.api.tryGet(EVENT, ns, name)) {
-      this.api.modify(EVENT, ns, name, (o) => ({ ...o, count: write.count, lastTimestamp: rfc3339(nowMs), message: write.message }));
+      // builtForWrite: the stored Event itself, not a copy, is what the patch is built from (a
+      // new top level and metadata; involvedObject and source shared, not copied twice), and the
+      // patched fields are a count, an RFC 3339 time and a string (the server's decode check
+      // has a known answer).
+      this.api.modify(
+        EVENT,
+        ns,
+        name,
+        (o) => ({ ...o, metadata: { ...o.metadata }, count: write.count, lastTimestamp: rfc3339(nowMs), message: write.message }),
+        { builtForWrite: true },
+      );
       return;
     }
     // No namespace key at all for a cluster-scoped object (left out rather than deleted: an
