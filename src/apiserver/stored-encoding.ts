@@ -111,19 +111,33 @@ function inner(v: object, old: unknown): { text: string; plan: StoredPlan } | ty
   }
   const o = v as Record<string, unknown>;
   const olds = (old ?? {}) as Record<string, unknown>;
-  const out: string[] = [];
-  const keys: string[] = [];
-  const parts: StoredPlan[] = [];
+  const members = new Members();
   for (const k of Object.keys(o)) {
     if (k === '__proto__') return WHOLE;
     const p = leaf(o[k], olds[k]);
     if (p === WHOLE) return WHOLE;
-    if (p.text === undefined) continue;
-    out.push(`${JSON.stringify(k)}:${p.text}`);
-    keys.push(k);
-    parts.push(p.plan);
+    members.add(k, p);
   }
-  return { text: `{${out.join(',')}}`, plan: { t: 'object', keys, parts } };
+  return members.object();
+}
+
+/** An object's members as they are encoded one by one: their texts and their plans. */
+class Members {
+  private readonly out: string[] = [];
+  private readonly keys: string[] = [];
+  private readonly parts: StoredPlan[] = [];
+
+  /** A member, unless its value serializes to nothing (JSON.stringify leaves the key out). */
+  add(key: string, p: { text: string | undefined; plan: StoredPlan }): void {
+    if (p.text === undefined) return;
+    this.out.push(`${JSON.stringify(key)}:${p.text}`);
+    this.keys.push(key);
+    this.parts.push(p.plan);
+  }
+
+  object(): { text: string; plan: StoredPlan } {
+    return { text: `{${this.out.join(',')}}`, plan: { t: 'object', keys: this.keys, parts: this.parts } };
+  }
 }
 
 /** Whether an object or array of v is the one at the same place in old. */
@@ -218,9 +232,7 @@ function top(o: KubeObject, old: KubeObject): StoredEncoding | typeof WHOLE {
   if (!isPlain(o) || Array.isArray(o) || hasToJSON(o)) return WHOLE;
   const olds = old as Record<string, unknown>;
   const values = o as Record<string, unknown>;
-  const out: string[] = [];
-  const keys: string[] = [];
-  const parts: StoredPlan[] = [];
+  const members = new Members();
   for (const k of Object.keys(values)) {
     if (k === '__proto__') return WHOLE;
     const v = values[k];
@@ -236,12 +248,9 @@ function top(o: KubeObject, old: KubeObject): StoredEncoding | typeof WHOLE {
       p = leaf(v, olds[k]);
     }
     if (p === WHOLE) return WHOLE;
-    if (p.text === undefined) continue;
-    out.push(`${JSON.stringify(k)}:${p.text}`);
-    keys.push(k);
-    parts.push(p.plan);
+    members.add(k, p);
   }
-  return { text: `{${out.join(',')}}`, plan: { t: 'object', keys, parts } };
+  return members.object();
 }
 
 /** JSON.stringify of o without metadata.resourceVersion: the old encoding, and the one of an object sharing nothing. */
