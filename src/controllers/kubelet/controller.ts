@@ -83,7 +83,9 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       // Its own status write coming back (3,500 of a 1,000-replica rollout's 6,200 pod events):
       // known by revision, which names that one write, before the object is looked at. The key is
       // the storage key's tail: that write was made at the key of the pod the memory is kept for.
-      if (ev.type === 'MODIFIED' && ev.key.startsWith(PODS_PREFIX)) {
+      // Only status writes and bindings of this process (sameMetadataAs) can be one; any other
+      // event is not looked up twice.
+      if (ev.sameMetadataAs !== undefined && ev.type === 'MODIFIED' && ev.key.startsWith(PODS_PREFIX)) {
         const own = ctx.state.peek<PodMemory>(`pod:${ev.key.slice(PODS_PREFIX.length)}`)?.writtenRv;
         if (own !== undefined && own === String(ev.revision)) return [];
       }
