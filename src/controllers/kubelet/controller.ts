@@ -1,5 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
-import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
+import { findByKind, storagePrefix, type ResourceInfo } from '../../apiserver/resources.js';
 import { objectJson, type KubeObject } from '../../api/meta/v1.js';
 import { asPod, type Pod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode, nodeAddress, NODE_ADDRESS, type Node } from '../../api/core/v1/node.js';
@@ -38,6 +38,8 @@ function must(info: ResourceInfo | undefined, what: string): ResourceInfo {
 }
 
 const PODS = must(findByKind('v1', 'Pod'), 'pods');
+/** where every pod is stored: a pod's key (`ns/name`) follows it */
+const PODS_PREFIX = storagePrefix(PODS, undefined);
 const NODES = must(findByKind('v1', 'Node'), 'nodes');
 const CONFIGMAPS = must(findByKind('v1', 'ConfigMap'), 'configmaps');
 const SECRETS = must(findByKind('v1', 'Secret'), 'secrets');
@@ -78,6 +80,15 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
     name: KUBELET_COMPONENT,
     watches: [PODS],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
+      // Its own status write coming back (3,500 of a 1,000-replica rollout's 6,200 pod events):
+      // known by revision, which names that one write, before the object is looked at. The key is
+      // the storage key's tail: that write was made at the key of the pod the memory is kept for.
+      // Only status writes and bindings of this process (sameMetadataAs) can be one; any other
+      // event is not looked up twice.
+      if (ev.sameMetadataAs !== undefined && ev.type === 'MODIFIED' && ev.key.startsWith(PODS_PREFIX)) {
+        const own = ctx.state.peek<PodMemory>(`pod:${ev.key.slice(PODS_PREFIX.length)}`)?.writtenRv;
+        if (own !== undefined && own === String(ev.revision)) return [];
+      }
       const spec: PodSpec = asPod(ev.object).spec ?? {};
       if (ev.type !== 'DELETED' && !spec.nodeName) return [];
       const key = objectKey(ev.object.metadata.namespace, ev.object.metadata.name ?? '');
