@@ -121,3 +121,35 @@ test('a formfeed ends the line and the block, and is written as a newline', () =
 test('a vertical tab terminates a cell like a tab', () => {
   assert.equal(tabwrite('a\vb\nccc\vd\n'), 'a     b\nccc   d\n');
 });
+
+test('writeRow(cells) writes what write(cells joined by tabs + newline) writes', () => {
+  const rows: string[][] = [
+    ['NAME', 'READY', 'AGE'],
+    ['café', '😀x', '1s'],
+    ['one cell'],
+    ['a\tb', 'c'],
+    ['d\ve', 'f\fg', ''],
+    [],
+    ['h', 'i\nj'],
+    ['kkkkkkkkkkkkkkkkkk', '', 'l'],
+  ];
+  const viaWrite: string[] = [];
+  const viaRow: string[] = [];
+  const a = new TabWriter(KUBECTL_TABLE_TABWRITER, (c) => viaWrite.push(c));
+  const b = new TabWriter(KUBECTL_TABLE_TABWRITER, (c) => viaRow.push(c));
+  // text left pending by write() joins the row's first cell
+  a.write('pending');
+  b.write('pending');
+  for (const r of rows) {
+    a.write(r.join('\t') + '\n');
+    b.writeRow(r);
+  }
+  a.write('x\t');
+  b.write('x\t');
+  a.write('y\tz\n');
+  b.writeRow(['y', 'z']);
+  a.flush();
+  b.flush();
+  assert.deepEqual(viaRow, viaWrite);
+  assert.ok(viaWrite.length > 1);
+});

@@ -145,14 +145,16 @@ export function writeGroupTable(
   deco: GroupDecoration,
   nowMs: number,
   write: (line: string) => void,
+  /** takes a row as its cells instead of `write` taking them joined: TabWriter.writeRow */
+  writeRow: (cells: string[]) => void = (cells) => write(cells.join('\t') + '\n'),
 ): number {
   const table = tableFor(group.resourceLabel);
   const cols = outputColumns(group, opts, deco);
   let rows = 0;
   group.objects.forEach((obj) => {
-    if (rows === 0 && deco.header) write(cols.map((c) => c.header).join('\t') + '\n');
+    if (rows === 0 && deco.header) writeRow(cols.map((c) => c.header));
     const cells = table.row(obj, nowMs);
-    write(cols.map((c) => cellText(c.cell(obj, cells))).join('\t') + '\n');
+    writeRow(cols.map((c) => cellText(c.cell(obj, cells))));
     rows++;
   });
   return rows;

@@ -73,7 +73,14 @@ export function renderTables(groups: readonly TableGroup[], opts: RenderTablesOp
     writer.setRememberedWidths(null);
     if (i > 0 && !opts.noHeaders && written > 0) separatorReady = true;
     if (opts.allNamespaces && isNamespacedGroup(group)) withNamespace = true;
-    writeGroupTable(group, opts, { header: !opts.noHeaders, withKind, withNamespace }, opts.nowMs, (line) => writer.write(line));
+    writeGroupTable(
+      group,
+      opts,
+      { header: !opts.noHeaders, withKind, withNamespace },
+      opts.nowMs,
+      (line) => writer.write(line),
+      (cells) => writer.writeRow(cells),
+    );
   });
   writer.flush();
   return out.join('');
