@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { type Cluster, openCluster } from '../../../src/cluster/cluster.js';
 import { advanceBy, settle } from '../../../src/cluster/time.js';
 import { findByKind, storageKey } from '../../../src/apiserver/resources.js';
-import type { WatchEvent } from '../../../src/apiserver/server.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
 import type { ControllerContext } from '../../../src/controllers/framework/controller.js';
 import { ComponentState } from '../../../src/controllers/framework/state.js';
 import { garbageCollectorController } from '../../../src/controllers/garbagecollector/controller.js';
+import { undecodable } from './undecodable-event.js';
 
 const RS = findByKind('apps/v1', 'ReplicaSet')!;
 const POD = findByKind('v1', 'Pod')!;
@@ -58,21 +58,6 @@ function adopt(c: Cluster, name: string, rs: KubeObject): void {
     o.metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name ?? '', uid: rs.metadata.uid ?? '' }];
     return o;
   });
-}
-
-/** The same event, its object not to be read. */
-function undecodable(ev: WatchEvent): WatchEvent {
-  const copy: WatchEvent = {
-    type: ev.type,
-    key: ev.key,
-    revision: ev.revision,
-    timeMs: ev.timeMs,
-    get object(): KubeObject {
-      throw new Error(`${ev.key}@${ev.revision} was decoded`);
-    },
-  };
-  if (ev.sameMetadataAs !== undefined) copy.sameMetadataAs = ev.sameMetadataAs;
-  return copy;
 }
 
 test('a status write says which revision it kept the metadata of; an update that may change metadata does not', () => {

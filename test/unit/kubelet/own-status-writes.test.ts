@@ -1,27 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { WatchEvent } from '../../../src/apiserver/server.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
 import type { ControllerContext } from '../../../src/controllers/framework/controller.js';
 import { ComponentState } from '../../../src/controllers/framework/state.js';
 import { KUBELET_COMPONENT, kubeletController } from '../../../src/controllers/kubelet/controller.js';
 import type { PodMemory } from '../../../src/controllers/kubelet/memory.js';
 import { harness, helloPod, PODS } from './harness.js';
-
-/** The same event, its object not to be read. */
-function undecodable(ev: WatchEvent): WatchEvent {
-  const copy: WatchEvent = {
-    type: ev.type,
-    key: ev.key,
-    revision: ev.revision,
-    timeMs: ev.timeMs,
-    get object(): KubeObject {
-      throw new Error(`${ev.key}@${ev.revision} was decoded`);
-    },
-  };
-  if (ev.sameMetadataAs !== undefined) copy.sameMetadataAs = ev.sameMetadataAs;
-  return copy;
-}
+import { undecodable } from '../control-plane/undecodable-event.js';
 
 test('the kubelet knows its own status write coming back by its revision, without decoding it (fails before: it decoded every pod event)', () => {
   const h = harness();
