@@ -14,8 +14,11 @@ export const PROGRESS_AFTER_MS = 1000;
 const REDRAW_MS = 100;
 
 export interface ProgressOutput {
-  /** whether stderr is a terminal */
-  isTTY: boolean;
+  /**
+   * whether stderr is a terminal: asked only once a catch-up has run for PROGRESS_AFTER_MS (the
+   * answer loads node:tty, ~2.5 ms that a short command need not pay)
+   */
+  isTTY: () => boolean;
   /** writes to stderr */
   write: (text: string) => void;
 }
@@ -28,21 +31,18 @@ export interface CatchUpProgress {
 
 /**
  * The progress of one catch-up from `fromMs` to `targetMs` of cluster time, with real time read
- * on `realNow`; undefined when stderr is not a terminal.
+ * on `realNow`; it writes nothing when stderr is not a terminal.
  */
-export function catchUpProgress(
-  out: ProgressOutput,
-  realNow: () => number,
-  fromMs: number,
-  targetMs: number,
-): CatchUpProgress | undefined {
-  if (!out.isTTY) return undefined;
+export function catchUpProgress(out: ProgressOutput, realNow: () => number, fromMs: number, targetMs: number): CatchUpProgress {
   const start = realNow();
   let drawnAt: number | undefined;
+  let tty: boolean | undefined;
   return {
     reached(atMs) {
+      if (tty === false) return;
       const now = realNow();
       if (now - start < PROGRESS_AFTER_MS) return;
+      if (!(tty ??= out.isTTY())) return;
       if (drawnAt !== undefined && now - drawnAt < REDRAW_MS) return;
       drawnAt = now;
       out.write(`\r${progressLine(atMs, fromMs, targetMs)}\x1b[K`);

@@ -15,8 +15,7 @@ const HOUR = 3600_000;
 test('a catch-up shows its progress on a terminal only after a second of real time, and erases it at the end', () => {
   let real = 0;
   const written: string[] = [];
-  const p = catchUpProgress({ isTTY: true, write: (t) => written.push(t) }, () => real, T0, T0 + 2 * HOUR);
-  assert.ok(p);
+  const p = catchUpProgress({ isTTY: () => true, write: (t) => written.push(t) }, () => real, T0, T0 + 2 * HOUR);
   real = 999;
   p.reached(T0 + HOUR / 2);
   assert.deepEqual(written, [], 'under a second: nothing');
@@ -37,13 +36,21 @@ test('a catch-up shows its progress on a terminal only after a second of real ti
 test('a catch-up under a second says nothing, nor one whose stderr is not a terminal', () => {
   let real = 0;
   const written: string[] = [];
-  const quick = catchUpProgress({ isTTY: true, write: (t) => written.push(t) }, () => real, T0, T0 + HOUR);
+  let asked = 0;
+  const isTTY = (answer: boolean) => () => (asked++, answer);
+  const quick = catchUpProgress({ isTTY: isTTY(true), write: (t) => written.push(t) }, () => real, T0, T0 + HOUR);
   real = 900;
-  assert.ok(quick);
   quick.reached(T0 + HOUR);
   quick.end();
   assert.equal(written.length, 0);
-  assert.equal(catchUpProgress({ isTTY: false, write: (t) => written.push(t) }, () => real, T0, T0 + HOUR), undefined);
+  // a catch-up that ends within the second never asks whether stderr is a terminal (node:tty)
+  assert.equal(asked, 0);
+  real = 0;
+  const piped = catchUpProgress({ isTTY: isTTY(false), write: (t) => written.push(t) }, () => real, T0, T0 + HOUR);
+  for (real = 1000; real <= 3000; real += 500) piped.reached(T0 + HOUR / 2);
+  piped.end();
+  assert.equal(written.length, 0);
+  assert.equal(asked, 1, 'asked once, after the second');
   assert.equal(progressLine(T0 + 90 * 60_000, T0, T0 + 2 * HOUR), 'catching up: cluster time 2026-10-26T20:30:00Z of 2026-10-26T21:00:00Z (75%)');
 });
 
@@ -56,7 +63,7 @@ test('cluster advance reports through the progress callback it was opened with, 
     const c = openCluster(join(dir, 'c.db'), {
       env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' },
       realNow: () => (real += 200),
-      progress: { isTTY, write: (t) => written.push(t) },
+      progress: { isTTY: () => isTTY, write: (t) => written.push(t) },
     });
     try {
       c.api.create(findByKind('apps/v1', 'Deployment')!, 'default', deployment('web', 3));

@@ -36,7 +36,7 @@ export class Context {
       this.opened = openCluster(this.dbPath, {
         env: this.io.env,
         warn: (line) => this.io.err(line),
-        progress: { isTTY: this.io.stderrIsTTY?.() ?? false, write: (text) => this.io.err(text) },
+        progress: { isTTY: () => this.io.stderrIsTTY?.() ?? false, write: (text) => this.io.err(text) },
       });
       // A file that cannot be written is shown as it was last written: replaying what fell due
       // since would write (a write of the command itself fails with a clear error).
