@@ -145,6 +145,11 @@ export class SchedulerCache {
   private reset(): void {
     this.built = false;
     this.complete = false;
+    this.clear();
+  }
+
+  /** Forgets every pod, group and spread selector the cache holds. */
+  private clear(): void {
     this.nodeOf.clear();
     this.byNode.clear();
     this.groups.clear();
@@ -166,14 +171,7 @@ export class SchedulerCache {
     // The pods the informer's events told before the first use, replayed on what the cache starts
     // from (with those that went: the index took their events, so they are known from it too).
     const pre = [...this.nodeOf];
-    this.nodeOf.clear();
-    this.byNode.clear();
-    this.groups.clear();
-    this.spreads.clear();
-    this.groupsByLabel.clear();
-    this.spreadsByLabel.clear();
-    this.spreadsAnyLabel.length = 0;
-    this.lastGroup = undefined;
+    this.clear();
     // The pods as a list now would give them: the placements up to the cursor, then every write
     // after it. A pod that finished or went since is not among them; one that finished is also
     // dropped from the cache, as its listed (finished) object would have done.

@@ -1,6 +1,7 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import type { ComponentState } from '../framework/state.js';
 import { NodeTotals, type StoredTotals } from './node-pods.js';
+import { rowHash } from './row-hash.js';
 
 /**
  * The id of a spread group: the pods of one namespace with the same labels, which every spread
@@ -21,9 +22,7 @@ export interface GroupCounts {
 const SHARDS = 64;
 
 function shardOf(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % SHARDS;
+  return rowHash(id) % SHARDS;
 }
 
 /**

@@ -7,6 +7,7 @@ import { findByKind } from '../../apiserver/resources.js';
 import type { ComponentState } from '../framework/state.js';
 import { PlacementTotals } from './placement-totals.js';
 import { sameRequestsAs } from './requests.js';
+import { rowHash } from './row-hash.js';
 
 /** A container as placing other pods needs it: its requests, host ports and restart policy. */
 interface StoredContainer {
@@ -219,11 +220,8 @@ const POD = findByKind('v1', 'Pod')!;
  */
 const ROWS = 1024;
 
-/** FNV-1a of the UID, modulo ROWS. */
 function rowOf(uid: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < uid.length; i++) h = Math.imul(h ^ uid.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % ROWS;
+  return rowHash(uid) % ROWS;
 }
 
 interface Row {
