@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openClusterFile } from './cluster-file.js';
+import { TEMP_STORE, openClusterFile } from './cluster-file.js';
 import { labelSelection } from './sqlite-label-index.js';
 import { controllerSelection } from './sqlite-controller-index.js';
 import { hasHintColumns } from './sqlite-index-update.js';
@@ -462,7 +462,14 @@ export class SqliteKeyspace implements Keyspace {
     // from before incremental auto-vacuum into one that compaction shrinks from now on.
     try {
       this.db.pragma('auto_vacuum = INCREMENTAL');
-      this.db.exec('VACUUM');
+      // VACUUM builds the whole new file as a temporary database first: on disk, not in the
+      // memory a writable file's connection keeps its statement journals in (cluster-file.ts).
+      this.db.pragma('temp_store = FILE');
+      try {
+        this.db.exec('VACUUM');
+      } finally {
+        if (!this.readOnly) this.db.pragma(`temp_store = ${TEMP_STORE}`);
+      }
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch (e) {
       // outside transaction(), so its translation of SQLite's failures is repeated here
