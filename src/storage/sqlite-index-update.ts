@@ -57,12 +57,22 @@ const UPDATE_TRUSTED = '(new.index_rev IS NOT NULL AND new.index_rev = new.mod_r
  * no SQL function (json_each is a table, not a function; the hints' shape is the writer's
  * promise, index-hints.ts: labels an object or null, a controller a non-empty string).
  *
- * What remains (measured, not fixed here): a SQL function anywhere in the triggers a statement
- * fires (even under a false WHEN: SQLite then reckons the statement may abort halfway) gives each
- * execution inside a transaction a statement journal, ~7 µs per write plus a copy of each 16 KiB
- * page it touches. The value-read triggers need json_valid to store a value that is not JSON (an
- * older kubemu's or another program's raw write of one must go on succeeding), so kubemu's own
- * writes still pay it: json_each alone would refuse such a write.
+ * What remains: a SQL function anywhere in the triggers a statement fires gives each execution
+ * inside a transaction a statement journal (a copy of each page it touches, kept until the
+ * statement ends). SQLite's rule (sqlite3.c): usesStmtJournal = isMultiWrite && mayAbort, where a
+ * write to a table with triggers is multi-write, and every OP_Function coded anywhere in the
+ * statement, its triggers' WHEN clauses included, sets mayAbort (sqlite3VdbeAddFunctionCall), be
+ * the function one that cannot fail or guarded by a CASE; json_each, a table, does not. Which
+ * triggers are coded is decided per statement, not per row: an INSERT codes every INSERT trigger
+ * of kv, an UPDATE every UPDATE trigger whose OF columns it sets (kubemu's set value, as a raw
+ * write does). The value-read triggers need json_valid so that a value that is not JSON (an
+ * older kubemu's or another program's raw write of one) is stored and indexed as having no
+ * labels; json_each alone would refuse such a write, and nothing else in SQLite tests JSON
+ * without a function. Deferring the value-read work to a queue read later would leave the
+ * indexes behind a raw write until then, which an older kubemu (and the tests' direct reads of
+ * the index tables) would see. So kubemu's own writes keep the journal; the cluster file's
+ * connection keeps it in memory (temp_store, cluster-file.ts), where it costs a copy, not the
+ * temporary file's 16 KiB writes.
  */
 
 /** The hint-based inserts of both indexes for the new row. */
