@@ -153,16 +153,14 @@ export class EventRecorder {
       return;
     }
     // No namespace key at all for a cluster-scoped object (left out rather than deleted: an
-    // object a key was deleted from is slow to copy, and the API server copies it).
-    const namespace = e.involved.metadata.namespace;
-    const involvedObject: Record<string, unknown> = {
-      apiVersion: e.involved.apiVersion,
-      kind: e.involved.kind,
-      name: e.involved.metadata.name,
-      ...(namespace === undefined ? {} : { namespace }),
-      resourceVersion: e.involved.metadata.resourceVersion,
-      uid: e.involved.metadata.uid,
-    };
+    // object a key was deleted from is slow to copy, and the API server copies it); two literals
+    // rather than a spread of the namespace's, which made an object for each event.
+    const { apiVersion, kind, metadata } = e.involved;
+    const namespace = metadata.namespace;
+    const involvedObject: Record<string, unknown> =
+      namespace === undefined
+        ? { apiVersion, kind, name: metadata.name, resourceVersion: metadata.resourceVersion, uid: metadata.uid }
+        : { apiVersion, kind, name: metadata.name, namespace, resourceVersion: metadata.resourceVersion, uid: metadata.uid };
     if (e.fieldPath) involvedObject['fieldPath'] = e.fieldPath;
     const source: Record<string, string> = { component: e.component };
     if (e.host) source['host'] = e.host;
