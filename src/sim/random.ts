@@ -82,21 +82,26 @@ export function randomNameSuffix(rand: RandomSource, n = 5): string {
   return s;
 }
 
-/** A 32-bit unsigned integer as 8 hex digits. */
-function hex8(n: number): string {
-  return (n >>> 0).toString(16).padStart(8, '0');
+/** The two hex digits of each byte. */
+const HEX2: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** The hex digits of the top two bytes of a 32-bit integer, then of the bottom two. */
+function hexHigh(n: number): string {
+  return HEX2[n >>> 24]! + HEX2[(n >>> 16) & 255]!;
+}
+function hexLow(n: number): string {
+  return HEX2[(n >>> 8) & 255]! + HEX2[n & 255]!;
 }
 
 /**
  * An RFC 4122 version-4 UUID drawn from rand: the four draws' big-endian bytes, the version in
- * the high nibble of byte 6 and the variant in the top bits of byte 8; made from the draws' hex
- * digits (no Buffer: events and pods get one each, 30,000 in an apply of 10,000 pods).
+ * the high nibble of byte 6 and the variant in the top bits of byte 8; made from the bytes' hex
+ * digits by table (no Buffer, no toString(16) and padding: events and pods get one each, 30,000
+ * in an apply of 10,000 pods, and that took ~1 us a UID).
  */
 export function randomUid(rand: RandomSource): string {
   const [d0 = 0, d1 = 0, d2 = 0, d3 = 0] = drawUint32s(rand, 4);
-  const a = hex8(d0);
-  const b = hex8((d1 & 0xffff0fff) | 0x00004000);
-  const c = hex8((d2 & 0x3fffffff) | 0x80000000);
-  const d = hex8(d3);
-  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
+  const b = (d1 & 0xffff0fff) | 0x00004000;
+  const c = (d2 & 0x3fffffff) | 0x80000000;
+  return `${hexHigh(d0)}${hexLow(d0)}-${hexHigh(b)}-${hexLow(b)}-${hexHigh(c)}-${hexLow(c)}${hexHigh(d3)}${hexLow(d3)}`;
 }

@@ -129,12 +129,17 @@ export function validateObjectMeta(
   } else if (ns) {
     errs.push(forbidden(path.child('namespace'), 'not allowed on this type'));
   }
-  errs.push(...nonNegative(meta.generation, path.child('generation')));
-  errs.push(...validateLabels(meta.labels, path.child('labels')));
-  errs.push(...validateAnnotations(meta.annotations, path.child('annotations')));
-  errs.push(...validateOwnerReferences(meta, path.child('ownerReferences')));
-  errs.push(...validateFinalizers(meta.finalizers ?? [], path.child('finalizers')));
-  errs.push(...validateKubeFinalizers(meta.finalizers ?? [], path.child('finalizers')));
+  // An absent field has nothing to report: not even its path is made (the event recorder's
+  // Events have a name and a namespace only, 40,000 of them in a 2-minute advance of 10,000 pods).
+  if (meta.generation !== undefined) errs.push(...nonNegative(meta.generation, path.child('generation')));
+  if (meta.labels !== undefined) errs.push(...validateLabels(meta.labels, path.child('labels')));
+  if (meta.annotations !== undefined) errs.push(...validateAnnotations(meta.annotations, path.child('annotations')));
+  if (meta.ownerReferences !== undefined) errs.push(...validateOwnerReferences(meta, path.child('ownerReferences')));
+  const finalizers = meta.finalizers ?? [];
+  if (finalizers.length) {
+    errs.push(...validateFinalizers(finalizers, path.child('finalizers')));
+    errs.push(...validateKubeFinalizers(finalizers, path.child('finalizers')));
+  }
   return errs;
 }
 

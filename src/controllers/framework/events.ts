@@ -4,7 +4,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';
-import { correlate, countDropped, emptyObjectEvents, type EventFields, type ObjectEvents } from './events/correlator.js';
+import { correlate, countDropped, emptyObjectEvents, keyedBy, type EventFields, type ObjectEvents } from './events/correlator.js';
 import { firstAcceptMs, type SpamBucket } from './events/spam-filter.js';
 
 /** core/v1 Event types. */
@@ -135,7 +135,7 @@ export class EventRecorder {
     const ns = e.involved.metadata.namespace ?? 'default';
     const fields = fieldsOf(e);
     // undefined: the spam filter drops the event (counted all the same)
-    const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs).toString(16));
+    const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs));
     if (!write) return;
     const name = `${e.involved.metadata.name}.${write.nameSuffix}`;
     if (write.count > 1 && this.api.tryGet(EVENT, ns, name)) {
@@ -153,16 +153,14 @@ export class EventRecorder {
       return;
     }
     // No namespace key at all for a cluster-scoped object (left out rather than deleted: an
-    // object a key was deleted from is slow to copy, and the API server copies it).
-    const namespace = e.involved.metadata.namespace;
-    const involvedObject: Record<string, unknown> = {
-      apiVersion: e.involved.apiVersion,
-      kind: e.involved.kind,
-      name: e.involved.metadata.name,
-      ...(namespace === undefined ? {} : { namespace }),
-      resourceVersion: e.involved.metadata.resourceVersion,
-      uid: e.involved.metadata.uid,
-    };
+    // object a key was deleted from is slow to copy, and the API server copies it); two literals
+    // rather than a spread of the namespace's, which made an object for each event.
+    const { apiVersion, kind, metadata } = e.involved;
+    const namespace = metadata.namespace;
+    const involvedObject: Record<string, unknown> =
+      namespace === undefined
+        ? { apiVersion, kind, name: metadata.name, resourceVersion: metadata.resourceVersion, uid: metadata.uid }
+        : { apiVersion, kind, name: metadata.name, namespace, resourceVersion: metadata.resourceVersion, uid: metadata.uid };
     if (e.fieldPath) involvedObject['fieldPath'] = e.fieldPath;
     const source: Record<string, string> = { component: e.component };
     if (e.host) source['host'] = e.host;
@@ -189,21 +187,64 @@ export class EventRecorder {
     }, { builtForWrite: true });
   }
 
-  /** Event names carry the time in nanoseconds; events in the same millisecond get the next ones. */
-  private uniqueNanos(nowMs: number): bigint {
+  /**
+   * Event names carry the time in nanoseconds; events in the same millisecond get the next ones.
+   * Returns them in hex. The nanoseconds are counted as whole milliseconds and the nanoseconds
+   * past them (ms × 1e6 is beyond a number's exact integers): no BigInt arithmetic per event.
+   */
+  private uniqueNanos(nowMs: number): string {
     const text = this.state.text(LAST_NANOS);
     // What this recorder wrote last, unless someone else wrote since: nothing to parse.
-    const last = text === undefined ? undefined : text === this.lastNanos?.text ? this.lastNanos.value : BigInt(JSON.parse(text) as string);
-    let n = BigInt(nowMs) * 1_000_000n;
-    if (last !== undefined && last >= n) n = last + 1n;
-    const written = n.toString();
+    const last = text === undefined ? undefined : text === this.lastNanos?.text ? this.lastNanos : parseNanos(text);
+    // n = nowMs × 1e6, or last + 1 when last >= n (which is last.ms >= nowMs, sub being below 1e6)
+    let ms = nowMs;
+    let sub = 0;
+    if (last !== undefined && last.ms >= nowMs) {
+      ms = last.ms;
+      sub = last.sub + 1;
+      if (sub === 1_000_000) {
+        ms++;
+        sub = 0;
+      }
+    }
+    const written = ms === 0 ? String(sub) : String(ms) + String(sub).padStart(6, '0');
     this.state.set(LAST_NANOS, written);
-    this.lastNanos = { text: JSON.stringify(written), value: n };
-    return n;
+    this.lastNanos = { text: JSON.stringify(written), ms, sub };
+    return nanosHex(ms, sub);
   }
 
   /** The last name's nanoseconds this recorder gave, with the text it stored them as. */
-  private lastNanos: { text: string; value: bigint } | undefined;
+  private lastNanos: ({ text: string } & Nanos) | undefined;
+}
+
+/** A count of nanoseconds: ms × 1e6 + sub, sub in [0, 1e6). */
+interface Nanos {
+  ms: number;
+  sub: number;
+}
+
+/** The nanoseconds another writer stored (a JSON string of decimal digits), as BigInt reads them. */
+function parseNanos(text: string): Nanos {
+  const n = BigInt(JSON.parse(text) as string);
+  return { ms: Number(n / 1_000_000n), sub: Number(n % 1_000_000n) };
+}
+
+/** ms × 1e6 split in 32-bit halves, for the millisecond asked last (an instant's events share it). */
+let nanosBase: { ms: number; hi: number; lo: number } | undefined;
+
+/** (ms × 1e6 + sub).toString(16) of BigInts, from the millisecond's halves and sub in numbers. */
+function nanosHex(ms: number, sub: number): string {
+  if (nanosBase?.ms !== ms) {
+    const base = BigInt(ms) * 1_000_000n;
+    nanosBase = { ms, hi: Number(base >> 32n), lo: Number(base & 0xffffffffn) };
+  }
+  let hi = nanosBase.hi;
+  let lo = nanosBase.lo + sub;
+  if (lo >= 0x1_0000_0000) {
+    hi++;
+    lo -= 0x1_0000_0000;
+  }
+  return hi === 0 ? lo.toString(16) : hi.toString(16) + lo.toString(16).padStart(8, '0');
 }
 
 /** The recorder's memory of the last nanoseconds it named an event with. */
@@ -230,7 +271,7 @@ const spamKeys = new WeakMap<KubeObject, { component: string; host: string | und
  * (correlator.ts), so copying those two maps leaves the peeked value as it was.
  */
 function ownCopy(known: Readonly<ObjectEvents> | undefined): ObjectEvents {
-  return known ? { ...known, similar: { ...known.similar }, seen: { ...known.seen } } : emptyObjectEvents();
+  return known ? { ...known, similar: keyedBy(known.similar), seen: keyedBy(known.seen) } : emptyObjectEvents();
 }
 
 function fieldsOf(e: EventSpec): EventFields {

@@ -18,8 +18,16 @@ export class ComponentState {
   ) {}
 
   private key(k: string): string {
-    return `state:${this.component}:${k}`;
+    // The recorder asks for its last-nanos at each event, twice: the meta key made once, so its
+    // hash is too (the store looks it up three times a write).
+    if (k === this.lastK) return this.lastKey;
+    this.lastK = k;
+    return (this.lastKey = `state:${this.component}:${k}`);
   }
+
+  /** The last k asked and its meta key. */
+  private lastK: string | undefined;
+  private lastKey = '';
 
   /** A fresh copy of k's value, the caller's to change. */
   get<T>(k: string): T | undefined {

@@ -37,9 +37,18 @@ export interface Aggregated {
 export function aggregate(record: AggregateRecord | undefined, message: string, nowMs: number): Aggregated {
   // A missing record is one whose lastTimestamp is the zero time: always too old.
   const fresh = !record || nowMs - record[0] > AGGREGATE_INTERVAL_MS;
-  const messages = fresh ? [] : record.slice(1).map(String);
-  if (!messages.includes(message)) messages.push(message);
-  if (messages.length < AGGREGATE_MAX_EVENTS) return { record: [nowMs, ...messages], aggregate: false };
-  messages.shift();
-  return { record: [nowMs, ...messages], aggregate: true };
+  // The new record built at once, the messages after its time (strings, whatever was stored).
+  const next: AggregateRecord = [nowMs];
+  let seen = false;
+  if (!fresh) {
+    for (let i = 1; i < record.length; i++) {
+      const m = String(record[i]);
+      if (m === message) seen = true;
+      next.push(m);
+    }
+  }
+  if (!seen) next.push(message);
+  if (next.length - 1 < AGGREGATE_MAX_EVENTS) return { record: next, aggregate: false };
+  next.splice(1, 1);
+  return { record: next, aggregate: true };
 }
