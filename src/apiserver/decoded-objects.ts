@@ -121,6 +121,11 @@ export class DecodedObjects {
     return this.epoch === this.rollbackEpoch() && this.byKey.get(key)?.rev === modRevision;
   }
 
+  /** Whether anything is decoded or planned at key, of whatever revision (what a read may spare reading the value for). */
+  holds(key: string): boolean {
+    return this.epoch === this.rollbackEpoch() && (this.byKey.has(key) || this.plans.has(key));
+  }
+
   forget(key: string): void {
     this.byKey.delete(key);
     this.plans.delete(key);

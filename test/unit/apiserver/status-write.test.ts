@@ -115,3 +115,27 @@ test('a status write built for it is read back as stored, without asking the sto
     c.close();
   }
 });
+
+test('a first read of a key is one query (the value with its revision), a read of a key decoded before asks its revision first', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  try {
+    c.api.create(PODS, 'default', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'x' }] } });
+    const created = c.api.get(PODS, 'default', 'p');
+    // another writer's put: every cached read is dropped, the decoded object stays
+    c.store.put('/registry/configmaps/default/other', '{"metadata":{"name":"other"}}', 0);
+    let gets = 0;
+    let revs = 0;
+    const get = c.store.get.bind(c.store);
+    const modRevision = c.store.modRevision.bind(c.store);
+    c.store.get = (key) => (gets++, get(key));
+    c.store.modRevision = (key) => (revs++, modRevision(key));
+    assert.equal(c.api.get(PODS, 'default', 'p'), created);
+    assert.deepEqual([gets, revs], [0, 1]);
+    const cm = findByKind('v1', 'ConfigMap')!;
+    assert.equal(c.api.get(cm, 'default', 'other').metadata.resourceVersion, String(c.store.revision()));
+    assert.equal(c.api.tryGet(cm, 'default', 'missing'), undefined);
+    assert.deepEqual([gets, revs], [2, 1]);
+  } finally {
+    c.close();
+  }
+});
