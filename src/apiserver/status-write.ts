@@ -13,7 +13,7 @@ import { freezeTree, parsedBack, sharedText } from './stored-encoding.js';
  * every top-level value but metadata and status is the stored object's own node or a primitive
  * (which serialize back to themselves), metadata is the stored one's members with the new
  * resourceVersion where JSON.parse's appending puts it (last), and the status is taken as it is
- * only where its JSON round trip is itself (jsonClean), else parsed from its text.
+ * only where its JSON round trip is itself (freezeClean), else parsed from its text.
  * Undefined: not such a write (the generic encoding is used).
  */
 export interface StatusWrite {
@@ -59,7 +59,6 @@ export function statusWrite(obj: KubeObject, old: KubeObject, metaText: string |
     const text = k === 'metadata' ? metaText : k === 'status' ? statusText : typeof v === 'object' && v !== null ? sharedText(v) : JSON.stringify(v);
     out.push(`${JSON.stringify(k)}:${text}`);
   }
-  const kept = ownStatus && jsonClean(status);
   return {
     text: `{${out.join(',')}}`,
     metaText,
@@ -67,8 +66,8 @@ export function statusWrite(obj: KubeObject, old: KubeObject, metaText: string |
       const m: Record<string, unknown> = { ...oldMeta };
       m['resourceVersion'] = rv;
       Object.freeze(m);
-      const s = kept ? status : JSON.parse(statusText);
-      freezeTree(s as object);
+      let s: unknown = status;
+      if (!ownStatus || !freezeClean(status)) freezeTree((s = JSON.parse(statusText) as object));
       const o: Record<string, unknown> = {};
       for (const k of keys) o[k] = k === 'metadata' ? m : k === 'status' ? s : parsedBack(values[k]);
       return Object.freeze(o) as unknown as KubeObject;
@@ -96,8 +95,10 @@ function sameMembers(a: object, b: object): boolean {
  * booleans, null, finite numbers but -0, and arrays and plain objects of such (no undefined, no
  * hole, no toJSON, no `__proto__` key). Key order needs no check: JSON.parse adds the keys in
  * the text's order, which is the object's own (integer-like keys first, as in any object).
+ * Freezes what it walks through on the way, in the same walk (v is the server's own: a false
+ * answer leaves part of it frozen, and it is parsed from its text instead).
  */
-function jsonClean(v: unknown): boolean {
+function freezeClean(v: unknown): boolean {
   switch (typeof v) {
     case 'string':
     case 'boolean':
@@ -108,13 +109,16 @@ function jsonClean(v: unknown): boolean {
       if (v === null) return true;
       if (Array.isArray(v)) {
         if (Object.getPrototypeOf(v) !== Array.prototype) return false;
-        for (let i = 0; i < v.length; i++) if (!jsonClean(v[i])) return false;
+        Object.freeze(v);
+        for (let i = 0; i < v.length; i++) if (!freezeClean(v[i])) return false;
         return true;
       }
       if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+      Object.freeze(v);
       const o = v as Record<string, unknown>;
-      for (const k of Object.keys(o)) {
-        if (k === '__proto__' || k === 'toJSON' || !jsonClean(o[k])) return false;
+      // for...in: a plain object's own enumerable keys (Object.prototype has none), with no array made
+      for (const k in o) {
+        if (k === '__proto__' || k === 'toJSON' || !Object.prototype.hasOwnProperty.call(o, k) || !freezeClean(o[k])) return false;
       }
       return true;
     }
