@@ -1,6 +1,6 @@
 import type { KubeObject } from '../api/meta/v1.js';
 import { CorruptClusterFile } from '../storage/cluster-file-errors.js';
-import { buildStored, freezeTree, type StoredPlan } from './stored-encoding.js';
+import { buildStored, freezeTree, plannedMetaText, type StoredPlan } from './stored-encoding.js';
 
 /**
  * A stored value as an API object. A value that does not parse, or is not an object with
@@ -34,7 +34,8 @@ const PLANS_KEPT = 16_384;
  * API server's own write paths do).
  */
 export class DecodedObjects {
-  private readonly byKey = new Map<string, { rev: number; obj: KubeObject }>();
+  /** metaText: the text of obj's metadata without resourceVersion, when known (own writes: status-write.ts) */
+  private readonly byKey = new Map<string, { rev: number; obj: KubeObject; metaText: string | undefined }>();
   /**
    * The API server's own writes not decoded yet: the plan of each value (stored-encoding.ts),
    * from which its object is built instead of parsed, sharing the unchanged frozen nodes of the
@@ -65,16 +66,35 @@ export class DecodedObjects {
     if (hit && hit.rev === modRevision) return hit.obj;
     const planned = this.plans.get(key);
     let obj: KubeObject;
+    let metaText: string | undefined;
     if (planned && planned.rev === modRevision) {
       this.plans.delete(key);
       obj = buildStored(planned.plan, String(modRevision));
+      metaText = plannedMetaText(planned.plan);
     } else {
       obj = parseStoredObject(this.path, key, value());
       obj.metadata.resourceVersion = String(modRevision);
     }
     deepFreeze(obj);
-    this.byKey.set(key, { rev: modRevision, obj });
+    this.byKey.set(key, { rev: modRevision, obj, metaText });
     return obj;
+  }
+
+  /**
+   * The API server wrote key at modRevision the value whose decoded object (deep-frozen) it
+   * built itself (status-write.ts), with its metadata's text.
+   */
+  built(key: string, modRevision: number, obj: KubeObject, metaText: string): void {
+    this.current();
+    this.plans.delete(key);
+    this.byKey.set(key, { rev: modRevision, obj, metaText });
+  }
+
+  /** The text of obj's metadata without resourceVersion, if obj is the decoded object at key and that is known. */
+  metaText(key: string, obj: KubeObject): string | undefined {
+    if (this.epoch !== this.rollbackEpoch()) return undefined;
+    const hit = this.byKey.get(key);
+    return hit !== undefined && hit.obj === obj ? hit.metaText : undefined;
   }
 
   /**
@@ -99,6 +119,11 @@ export class DecodedObjects {
    */
   has(key: string, modRevision: number): boolean {
     return this.epoch === this.rollbackEpoch() && this.byKey.get(key)?.rev === modRevision;
+  }
+
+  /** Whether anything is decoded or planned at key, of whatever revision (what a read may spare reading the value for). */
+  holds(key: string): boolean {
+    return this.epoch === this.rollbackEpoch() && (this.byKey.has(key) || this.plans.has(key));
   }
 
   forget(key: string): void {

@@ -64,13 +64,13 @@ function hasToJSON(v: object): boolean {
 }
 
 /** A primitive as JSON.parse reads its JSON.stringify text back: NaN and the infinities as null, -0 as 0. */
-function parsedBack(v: unknown): unknown {
+export function parsedBack(v: unknown): unknown {
   if (typeof v !== 'number') return v;
   return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
 }
 
 /** The text of a deep-frozen node of a decoded object, made once. */
-function sharedText(node: object): string {
+export function sharedText(node: object): string {
   let text = texts.get(node);
   if (text === undefined) texts.set(node, (text = JSON.stringify(node)));
   return text;
@@ -272,6 +272,14 @@ export function encodeStored(o: KubeObject, old?: KubeObject): StoredEncoding {
     if (e !== WHOLE) return e;
   }
   return { text: wholeText(o), plan: undefined };
+}
+
+/** The text of metadata (without resourceVersion) in a plan of a whole object, if it has one. */
+export function plannedMetaText(plan: StoredPlan): string | undefined {
+  if (plan.t !== 'object') return undefined;
+  const at = plan.keys.indexOf('metadata');
+  const part = at < 0 ? undefined : plan.parts[at];
+  return part?.t === 'meta' ? part.text : undefined;
 }
 
 /**

@@ -348,7 +348,8 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
   const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
   if (!sameStatus(status, pod.status && objectJson(pod.status))) {
-    const written = ctx.api.updateStatus(PODS, { ...pod, status }).metadata.resourceVersion;
+    // Built for this write (buildPodStatus): the server keeps it as the stored pod's status.
+    const written = ctx.api.updateStatus(PODS, { ...pod, status }, { builtForWrite: true }).metadata.resourceVersion;
     mem = written === undefined ? mem : { ...mem, writtenRv: written };
   }
   if (finished) {
