@@ -143,5 +143,13 @@ export function resolveResource(arg: string): ResourceInfo | undefined {
 
 /** Resources whose keys live under `/registry/<prefix>`, for mapping keys back to kinds. */
 export function resourceForKey(key: string): ResourceInfo | undefined {
-  return RESOURCES.find((i) => key.startsWith(`/registry/${i.etcdPrefix}/`));
+  // Asked for every change a control-plane step reads (tens of thousands): the prefixes made once.
+  for (const [prefix, info] of keyPrefixes()) if (key.startsWith(prefix)) return info;
+  return undefined;
+}
+
+let madePrefixes: readonly (readonly [string, ResourceInfo])[] | undefined;
+
+function keyPrefixes(): readonly (readonly [string, ResourceInfo])[] {
+  return (madePrefixes ??= RESOURCES.map((i) => [`/registry/${i.etcdPrefix}/`, i] as const));
 }

@@ -18,6 +18,9 @@ import { type Deployment, RECREATE, asDeployment } from '../../api/apps/v1/deplo
  *   moment a Recreate rollout may create the new ReplicaSet).
  */
 export function deploymentKeysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
+  // A pod's informer event that is not a deletion wakes nothing: known from the resource the
+  // event came from, without decoding the pod (most of an advance's pod events, status writes).
+  if (ev.resource === PODS && ev.type !== 'DELETED') return [];
   const o = ev.object;
   switch (o.kind) {
     case 'Deployment':

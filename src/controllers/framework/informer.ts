@@ -1,5 +1,5 @@
 import type { ApiServer, WatchEvent } from '../../apiserver/server.js';
-import { storageKey, storagePrefix } from '../../apiserver/resources.js';
+import { type ResourceInfo, storageKey, storagePrefix } from '../../apiserver/resources.js';
 import type { Keyspace } from '../../storage/keyspace.js';
 import type { Controller } from './controller.js';
 
@@ -19,6 +19,12 @@ export function informerCursor(store: Pick<Keyspace, 'getMeta'>, name: string): 
  */
 export class Informer {
   private readonly prefixes: string[];
+  /**
+   * Per resource an event said it belongs to (WatchEvent.resource): whether its keys lie under a
+   * watched prefix (1), under none (0), or only some of them (2: a watched prefix is longer than
+   * the resource's, tested key by key). Learnt at the first event of each resource.
+   */
+  private readonly byResource = new Map<ResourceInfo, 0 | 1 | 2>();
   private readonly metaKey: string;
 
   constructor(
@@ -86,6 +92,13 @@ export class Informer {
     const out: WatchEvent[] = [];
     for (const e of events) {
       if (after !== undefined && e.revision <= after) continue;
+      const r = e.resource;
+      if (r !== undefined) {
+        let under = this.byResource.get(r);
+        if (under === undefined) this.byResource.set(r, (under = this.underWatched(r)));
+        if (under === 1) out.push(e);
+        if (under !== 2) continue;
+      }
       for (const p of prefixes) {
         if (e.key.startsWith(p)) {
           out.push(e);
@@ -94,6 +107,13 @@ export class Informer {
       }
     }
     return out;
+  }
+
+  /** Whether the keys of resource r lie under a watched prefix: all (1), none (0), some (2). */
+  private underWatched(r: ResourceInfo): 0 | 1 | 2 {
+    const own = storagePrefix(r, undefined);
+    if (this.prefixes.some((p) => own.startsWith(p))) return 1;
+    return this.prefixes.some((p) => p.startsWith(own)) ? 2 : 0;
   }
 
   /**
@@ -107,7 +127,7 @@ export class Informer {
     for (const w of this.controller.watches) {
       for (const object of this.api.list(w, undefined)) {
         const key = storageKey(w, object.metadata.namespace, object.metadata.name ?? '');
-        events.push({ type: 'ADDED', key, object, revision: Number(object.metadata.resourceVersion ?? 0), timeMs: now });
+        events.push({ type: 'ADDED', key, object, revision: Number(object.metadata.resourceVersion ?? 0), timeMs: now, resource: w });
       }
     }
     this.store.setMeta(this.metaKey, String(revision));

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../api/meta/v1.js';
+import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
 import type { ApiServer } from '../../apiserver/server.js';
 import { type ResourceInfo, resourceForKey, storageKey } from '../../apiserver/resources.js';
 import type { ComponentState } from '../framework/state.js';
@@ -210,6 +210,8 @@ export class OwnerIndex {
     const refs = obj.metadata.ownerReferences ?? [];
     const old = added && !this.owned.has(uid) ? undefined : this.ownedOf(state, uid);
     if (!old && !refs.length) return;
+    // Most events (status writes) keep the owners: told without building the entry to compare.
+    if (old && sameOwners(old, refs) && old.key === storageKey(info, obj.metadata.namespace, obj.metadata.name ?? '')) return;
     const next: OwnedEntry = {
       key: storageKey(info, obj.metadata.namespace, obj.metadata.name ?? ''),
       owners: refs.map((r) => r.uid),
@@ -272,6 +274,21 @@ export class OwnerIndex {
     state.set(VERSION, versionOf(header));
     this.versionText = JSON.stringify(versionOf(header));
   }
+}
+
+/** Whether refs name the owners of e, each blocking as there (what sameEntry says, element by element). */
+function sameOwners(e: OwnedEntry, refs: readonly OwnerReference[]): boolean {
+  if (e.owners.length !== refs.length) return false;
+  let blocking = 0;
+  for (let i = 0; i < refs.length; i++) {
+    const r = refs[i]!;
+    if (e.owners[i] !== r.uid) return false;
+    if (r.blockOwnerDeletion) {
+      if (e.blocking[blocking] !== r.uid) return false;
+      blocking++;
+    }
+  }
+  return blocking === e.blocking.length;
 }
 
 function sameEntry(a: OwnedEntry, b: OwnedEntry): boolean {

@@ -33,3 +33,52 @@ test('the informers that get Events (event-ttl, the namespace controller) place 
   ]);
   assert.deepEqual(namespaceController().keysFor(ev, ctx), []);
 });
+
+test("the deployment controller passes a pod's status writes by the resource they came from, without decoding them", async () => {
+  const { deploymentController } = await import('../../../src/controllers/deployment/controller.js');
+  const { findByKind } = await import('../../../src/apiserver/resources.js');
+  const ctx = {} as unknown as ControllerContext;
+  const pod = podChange('MODIFIED', findByKind('v1', 'Pod'));
+  assert.deepEqual(deploymentController().keysFor(pod, ctx), []);
+  // A deletion is looked at (a Recreate rollout waits for its pods to be gone).
+  assert.throws(() => deploymentController().keysFor(podChange('DELETED', findByKind('v1', 'Pod')), ctx), /was decoded/);
+});
+
+test("the API server's watch says each event's resource, which the informers pick their events by", async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { openCluster } = await import('../../../src/cluster/cluster.js');
+  const { findByKind } = await import('../../../src/apiserver/resources.js');
+  const cm = findByKind('v1', 'ConfigMap')!;
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-watch-resource-'));
+  const c = openCluster(join(dir, 'c.db'), { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  try {
+    const from = c.store.revision();
+    c.api.create(cm, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { a: '1' } });
+    c.store.put('/registry/unserved/x', '{}');
+    const { events, lastRevision } = c.api.changesWithLast(from);
+    assert.equal(lastRevision, c.store.revision());
+    assert.deepEqual(
+      events.map((e) => [e.type, e.key, e.resource?.resource, e.object.metadata.name]),
+      [['ADDED', '/registry/configmaps/default/a', 'configmaps', 'a']],
+    );
+  } finally {
+    c.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function podChange(type: WatchEvent['type'], resource: WatchEvent['resource']): WatchEvent {
+  const key = '/registry/pods/default/hello-6474c95c86-8bsjg';
+  return {
+    type,
+    resource,
+    key,
+    revision: 7,
+    timeMs: 0,
+    get object(): KubeObject {
+      throw new Error(`${key} was decoded`);
+    },
+  };
+}
