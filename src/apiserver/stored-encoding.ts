@@ -153,59 +153,6 @@ function sharesChild(v: object, old: unknown): boolean {
 }
 
 /**
- * The keys a plain object v has beyond those of old, when v is old with members appended (a
- * binding's spec: the stored spec and nodeName after it): old a frozen plain object whose own
- * keys begin v's, in order, with the same values. Undefined otherwise, or when nothing is added.
- */
-function appendedKeys(v: object, old: unknown): string[] | undefined {
-  if (typeof old !== 'object' || old === null || !Object.isFrozen(old) || Array.isArray(v) || Array.isArray(old)) return undefined;
-  if (!isPlainObject(v) || !isPlainObject(old) || hasToJSON(v) || hasToJSON(old)) return undefined;
-  const ks = Object.keys(v);
-  const os = Object.keys(old);
-  if (ks.length <= os.length) return undefined;
-  const xs = v as Record<string, unknown>;
-  const ys = old as Record<string, unknown>;
-  for (let i = 0; i < os.length; i++) {
-    const k = os[i]!;
-    if (ks[i] !== k || k === '__proto__' || xs[k] !== ys[k]) return undefined;
-  }
-  const extra = ks.slice(os.length);
-  return extra.includes('__proto__') ? undefined : extra;
-}
-
-/**
- * v, old with the members `extra` appended (appendedKeys), from old's kept text: JSON.stringify
- * writes an object's members in Object.keys order, so v's text is old's with the new members
- * before its closing brace. The plan takes old's members as they are (old is deep-frozen).
- */
-function appended(v: object, old: object, extra: readonly string[]): { text: string; plan: StoredPlan } | typeof WHOLE {
-  const xs = v as Record<string, unknown>;
-  const ys = old as Record<string, unknown>;
-  const base = sharedText(old);
-  const keys: string[] = [];
-  const parts: StoredPlan[] = [];
-  for (const k of Object.keys(ys)) {
-    const y = ys[k];
-    // what JSON.stringify leaves out of old's text
-    if (y === undefined || typeof y === 'function' || typeof y === 'symbol') continue;
-    keys.push(k);
-    parts.push({ t: 'value', value: typeof y === 'object' && y !== null ? y : parsedBack(y) });
-  }
-  let text = base.slice(0, -1);
-  let first = base.length === 2;
-  for (const k of extra) {
-    const p = leaf(xs[k], undefined);
-    if (p === WHOLE) return WHOLE;
-    if (p.text === undefined) continue;
-    text += `${first ? '' : ','}${JSON.stringify(k)}:${p.text}`;
-    first = false;
-    keys.push(k);
-    parts.push(p.plan);
-  }
-  return { text: `${text}}`, plan: { t: 'object', keys, parts } };
-}
-
-/**
  * A key serialized by hand costs about what JSON.stringify spends on this many characters of
  * text (an Event: 14 keys, ~2 µs by hand over one ~2 µs JSON.stringify of all of it).
  */
@@ -243,13 +190,6 @@ function worthSharing(o: KubeObject, old: KubeObject): boolean {
       continue;
     }
     if (typeof y !== 'object' || y === null || Array.isArray(x) !== Array.isArray(y)) continue;
-    const extra = appendedKeys(x, y);
-    if (extra) {
-      // old's text and the new members only
-      count(y, `${k}+`);
-      keys += extra.length;
-      continue;
-    }
     const xs = x as Record<string, unknown>;
     const ys = y as Record<string, unknown>;
     let inner = 0;
@@ -297,14 +237,11 @@ function top(o: KubeObject, old: KubeObject): StoredEncoding | typeof WHOLE {
     if (k === '__proto__') return WHOLE;
     const v = values[k];
     let p: { text: string | undefined; plan: StoredPlan } | typeof WHOLE;
-    let extra: string[] | undefined;
     if (k === 'metadata') {
       if (typeof v !== 'object' || v === null || hasToJSON(v)) return WHOLE;
       const { resourceVersion: _rv, ...meta } = v as KubeObject['metadata'];
       const text = JSON.stringify(meta);
       p = { text, plan: { t: 'meta', text } };
-    } else if (typeof v === 'object' && v !== null && v !== olds[k] && (extra = appendedKeys(v, olds[k])) !== undefined) {
-      p = appended(v, olds[k] as object, extra);
     } else if (typeof v === 'object' && v !== null && v !== olds[k] && isPlain(v) && !hasToJSON(v) && sharesChild(v, olds[k])) {
       p = inner(v, olds[k]);
     } else {

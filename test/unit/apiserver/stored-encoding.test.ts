@@ -58,8 +58,6 @@ function variants(old: KubeObject): [string, KubeObject][] {
     ['integer-like keys', { ...o, metadata: { ...meta(), labels: { z: '1', '3': 'x', '1': 'y' } }, spec: { ...o.spec, '7': 7, a: 1, '0': 0 } }],
     ['strings to escape', { ...o, metadata: meta(), status: { message: 'quote " backslash \\ newline \n lone \ud800 emoji 😀', 'ke"y': '\u0000' } }],
     ['metadata shared whole but resourceVersion dropped', { ...o, status: { phase: 'Unknown' } } as KubeObject],
-    ['members appended to a copied spec (a binding\'s nodeName after the stored spec)', { ...o, metadata: meta(), spec: { ...o.spec, hostname: 'h', gone: undefined, overhead: { cpu: '1' } } }],
-    ['a member appended to a copied status, a change beside it', { ...o, metadata: meta(), spec: { ...o.spec, containers: [] }, status: { ...o.status, message: 'm' } }],
     ['a shared node moved to another place', { ...o, metadata: meta(), status: o.spec, spec: o.status }],
   ];
 }
