@@ -44,6 +44,7 @@ const admission = lazy(() => require('./admission.js') as typeof import('./admis
 const patches = lazy(() => require('./patch-object.js') as typeof import('./patch-object.js'));
 const scaleSubresource = lazy(() => require('./scale-subresource.js') as typeof import('./scale-subresource.js'));
 const decoding = lazy(() => require('./decode/index.js') as typeof import('./decode/index.js'));
+const templatePods = lazy(() => require('./template-pod.js') as typeof import('./template-pod.js'));
 const serviceIPs = lazy(() => require('./service-ip-allocator.js') as typeof import('./service-ip-allocator.js'));
 
 /** DeleteOptions.propagationPolicy */
@@ -431,10 +432,15 @@ export class ApiServer {
 
   create(info: ResourceInfo, namespace: string | undefined, input: KubeObject, opts: WriteOptions = {}): KubeObject {
     return this.store.transaction(() => {
-      const obj = opts.builtForWrite ? input : structuredClone(input);
+      // A pod with a stored template's spec (template-pod.ts): the spec's part of the write done once per spec.
+      const template = opts.builtForWrite ? undefined : templatePods().templateSpecOf(info, input);
+      const obj = opts.builtForWrite ? input : template ? templatePods().copyInput(input) : structuredClone(input);
       obj.apiVersion = apiVersionOf(info);
       obj.kind = info.kind;
-      if (!opts.builtForWrite) this.requireDecodable(info, obj);
+      if (template) {
+        const err = templatePods().decodeErrorWithoutSpec(obj, info, apiVersionOf(info));
+        if (err) throw err;
+      } else if (!opts.builtForWrite) this.requireDecodable(info, obj);
       const meta = obj.metadata ?? (obj.metadata = {});
       if (info.namespaced) {
         if (meta.namespace && namespace && meta.namespace !== namespace) {
@@ -452,7 +458,8 @@ export class ApiServer {
       meta.uid = randomUid(this.random);
       meta.creationTimestamp = this.now();
       prepareForCreate(obj, info);
-      admission().admit(obj, undefined, info);
+      if (template) templatePods().admitTemplatePod(obj, template, info);
+      else admission().admit(obj, undefined, info);
       serviceIPs().assignServiceIPs(this, info, obj);
       const key = storageKey(info, meta.namespace, meta.name ?? '');
       if (opts.dryRun) {
@@ -460,7 +467,7 @@ export class ApiServer {
         return obj;
       }
       try {
-        const rev = this.putKey(key, encodeStored(obj), 0, obj);
+        const rev = this.putKey(key, encodeStored(obj, template?.base), 0, obj);
         obj.metadata.resourceVersion = String(rev);
       } catch (e) {
         if (e instanceof RevisionMismatch) throw alreadyExists(info.resource, info.group, meta.name ?? '');

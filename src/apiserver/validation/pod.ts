@@ -41,8 +41,27 @@ function validatePodMetadataAndSpec(pod: KubeObject): FieldError[] {
 }
 
 export function validatePodCreate(pod: KubeObject): FieldError[] {
-  const errs = validatePodMetadataAndSpec(pod);
-  const spec = specOf(pod);
+  const errs = validatePodCreateMetadata(pod);
+  errs.push(...validatePodCreateSpec(specOf(pod)));
+  return errs;
+}
+
+/**
+ * validatePodCreate's causes from metadata, which come first: the whole of them for a pod whose
+ * spec validatePodCreateSpec finds nothing in.
+ */
+export function validatePodCreateMetadata(pod: KubeObject): FieldError[] {
+  const meta = FieldPath.root('metadata');
+  const errs = validateObjectMeta(pod.metadata, true, nameIsDNSSubdomain, meta);
+  errs.push(...validatePodSpecificAnnotations(pod.metadata.annotations, meta.child('annotations')));
+  return errs;
+}
+
+/** validatePodCreate's causes from the spec (after metadata's): a function of the spec alone. */
+export function validatePodCreateSpec(spec: JsonObject): FieldError[] {
+  const errs = validatePodSpec(spec, FieldPath.root('spec'));
+  errs.push(...validateContainersOnlyForPod(objList(spec, 'containers'), FieldPath.root('spec', 'containers')));
+  errs.push(...validateContainersOnlyForPod(objList(spec, 'initContainers'), FieldPath.root('spec', 'initContainers')));
   if (objList(spec, 'ephemeralContainers').length > 0) {
     errs.push(forbidden(FieldPath.root('spec', 'ephemeralContainers'), 'cannot be set on create'));
   }

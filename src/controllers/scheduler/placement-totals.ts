@@ -53,6 +53,18 @@ export class PlacementTotals {
   private readonly dirtyShards = new Set<number>();
   /** the header as stored (undefined: to be written) */
   private header: StoredHeader | undefined;
+  /**
+   * shardOf of the groups' ids, for flush, which looks at every group twice at every step (500
+   * groups, 500 steps of an apply): a lookup by the map's own key strings, whose hash V8 keeps,
+   * instead of hashing each id's ~40 characters again.
+   */
+  private readonly shards = new Map<string, number>();
+
+  private shardOfGroup(id: string): number {
+    let k = this.shards.get(id);
+    if (k === undefined) this.shards.set(id, (k = shardOf(id)));
+    return k;
+  }
 
   /** pod (a placement: bound, not finished) comes (1) or goes (-1) */
   change(pod: KubeObject, node: string, sign: 1 | -1): void {
@@ -99,7 +111,7 @@ export class PlacementTotals {
     if (this.dirtyShards.size) {
       const shards = new Map<number, StoredGroup[]>();
       for (const [id, g] of this.groups) {
-        const k = shardOf(id);
+        const k = this.shardOfGroup(id);
         if (!this.dirtyShards.has(k)) continue;
         let list = shards.get(k);
         if (!list) shards.set(k, (list = []));
@@ -116,7 +128,7 @@ export class PlacementTotals {
       this.dirtyShards.clear();
     }
     const present = new Set<number>();
-    for (const id of this.groups.keys()) present.add(shardOf(id));
+    for (const id of this.groups.keys()) present.add(this.shardOfGroup(id));
     const g = [...present].sort((a, b) => a - b);
     const old = this.header;
     if (!old || old.n.length !== this.nodes.size || old.g.length !== g.length || old.g.some((k, i) => k !== g[i])) {
