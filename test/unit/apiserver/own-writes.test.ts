@@ -2,19 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
-import type { Keyspace } from '../../../src/storage/keyspace.js';
+import { countReads } from './count-reads.js';
 
 const CM = findByKind('v1', 'ConfigMap')!;
-
-/** Counts the keyspace's point reads (get, modRevision) from now on. */
-function countReads(store: Keyspace): () => number {
-  let reads = 0;
-  const get = store.get.bind(store);
-  const modRevision = store.modRevision.bind(store);
-  store.get = (key) => (reads++, get(key));
-  store.modRevision = (key) => (reads++, modRevision(key));
-  return () => reads;
-}
 
 test('an object this API server just wrote is read back without asking the store, as it was stored', () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });

@@ -5,7 +5,7 @@ import { statusWrite } from '../../../src/apiserver/status-write.js';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
-import type { Keyspace } from '../../../src/storage/keyspace.js';
+import { countReads } from './count-reads.js';
 
 const KEY = '/registry/pods/default/p';
 const PODS = findByKind('v1', 'Pod')!;
@@ -75,16 +75,6 @@ test('a status write is stored as JSON.stringify stores it and decoded as JSON.p
   ];
   for (const [what, obj] of changed) assert.equal(statusWrite(obj, old, undefined, true), undefined, what);
 });
-
-/** Counts the keyspace's point reads (get, modRevision) from now on. */
-function countReads(store: Keyspace): () => number {
-  let reads = 0;
-  const get = store.get.bind(store);
-  const modRevision = store.modRevision.bind(store);
-  store.get = (key) => (reads++, get(key));
-  store.modRevision = (key) => (reads++, modRevision(key));
-  return () => reads;
-}
 
 test('a status write built for it is read back as stored, without asking the store, and watched as stored', () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
