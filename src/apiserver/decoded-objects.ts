@@ -1,4 +1,5 @@
 import type { KubeObject } from '../api/meta/v1.js';
+import { dropOldest } from '../common/drop-oldest.js';
 import { CorruptClusterFile } from '../storage/cluster-file-errors.js';
 import { buildStored, freezeTree, plannedMetaText, type StoredPlan } from './stored-encoding.js';
 
@@ -21,11 +22,14 @@ export function parseStoredObject(path: string, key: string, text: string): Kube
 }
 
 /**
- * At most this many plans of own writes wait to be decoded (DecodedObjects.wrote); beyond, the
- * oldest is parsed instead. A kubelet step of an advance writes the statuses of 10,000 pods
+ * This many plans of own writes wait to be decoded (DecodedObjects.wrote), up to PLANS_DROPPED
+ * more; beyond, the oldest are parsed instead. A kubelet step of an advance writes the statuses of 10,000 pods
  * before anyone reads them back (with 4,096, 12,000 of 20,000 were parsed).
  */
 const PLANS_KEPT = 16_384;
+
+/** How many of the oldest plans go at once when there are more (drop-oldest.ts). */
+const PLANS_DROPPED = 2048;
 
 /**
  * Decoded objects by key and modRevision: what an informer cache saves a real controller — the
@@ -105,11 +109,8 @@ export class DecodedObjects {
     this.current();
     this.plans.delete(key);
     if (!plan) return;
-    if (this.plans.size >= PLANS_KEPT) {
-      const oldest = this.plans.keys().next();
-      if (!oldest.done) this.plans.delete(oldest.value);
-    }
     this.plans.set(key, { rev: modRevision, plan });
+    dropOldest(this.plans, PLANS_KEPT, PLANS_DROPPED);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { KubeObject } from '../api/meta/v1.js';
+import { dropOldest } from '../common/drop-oldest.js';
 
 interface CachedList {
   byKey: Map<string, KubeObject>;
@@ -47,14 +48,10 @@ function indexRemove(index: Map<string, Set<string>> | undefined, terms: readonl
   }
 }
 
-/** At most this many values of own writes are kept for reading back (ReadCache.written). */
+/** This many values of own writes are kept for reading back (ReadCache.written), up to WRITTEN_DROPPED more before the oldest go. */
 const WRITTEN_KEPT = 4096;
 
-/**
- * How many of the oldest go at once when there are more: dropping one at each write made every
- * write walk over the entries deleted before it (a Map's first live entry is found by skipping
- * the holes at its front, which stay until the table is rebuilt), ~1 us a write.
- */
+/** How many of the oldest go at once when there are more (drop-oldest.ts). */
 const WRITTEN_DROPPED = 512;
 
 /** More stale keys than this and the sorted list is rebuilt at its next use instead of patched. */
@@ -292,13 +289,7 @@ export class ReadCache {
       this.written.set(key, { rev: revision, value });
       // The oldest go first: most are read back within a few writes, and the rest (Events) are
       // not kept around for a whole catch-up.
-      if (this.written.size > WRITTEN_KEPT + WRITTEN_DROPPED) {
-        let n = WRITTEN_DROPPED;
-        for (const k of this.written.keys()) {
-          this.written.delete(k);
-          if (--n === 0) break;
-        }
-      }
+      dropOldest(this.written, WRITTEN_KEPT, WRITTEN_DROPPED);
     }
     for (const [prefix, entry] of this.lists) if (key.startsWith(prefix)) entry.dirty.add(key);
     this.known = revision;

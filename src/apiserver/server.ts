@@ -3,6 +3,7 @@ import { indexHints } from '../storage/index-hints.js';
 import type { ClusterClock } from '../sim/clock.js';
 import { rfc3339 } from '../sim/clock.js';
 import { type RandomSource, randomNameSuffix, randomUid } from '../sim/random.js';
+import { dropOldest } from '../common/drop-oldest.js';
 import { jsonEqual, type JsonValue } from '../common/json.js';
 import { type KubeObject, objectJson } from '../api/meta/v1.js';
 import {
@@ -137,8 +138,8 @@ export interface WatchEvent {
 /**
  * This process's writes that kept the metadata of the revision before them (revision -> that
  * revision), for the watch events that report them (WatchEvent.sameMetadataAs). Forgotten when a
- * rollback may have undone them (their revisions are then taken again); at most LIMIT kept, the
- * oldest dropped first: an informer reads a step's writes at the next step, and one that finds
+ * rollback may have undone them (their revisions are then taken again); LIMIT kept (an eighth
+ * more before they go), the oldest dropped first: an informer reads a step's writes at the next step, and one that finds
  * none here only decodes the object, as for any write.
  */
 class KeptMetadata {
@@ -160,7 +161,7 @@ class KeptMetadata {
   wrote(revision: number, previous: number): void {
     const m = this.current();
     m.set(revision, previous);
-    if (m.size > KeptMetadata.LIMIT) m.delete(m.keys().next().value as number);
+    dropOldest(m, KeptMetadata.LIMIT, KeptMetadata.LIMIT / 8);
   }
 
   /** The revision whose metadata the write `revision` kept, when it replaced `previous` (the log's prevModRevision). */

@@ -1,3 +1,4 @@
+import { dropOldest } from '../common/drop-oldest.js';
 import type { KeyEvent } from './keyspace.js';
 
 /** One write this connection made, as the revision log's row reads back (SqliteKeyspace.toEvent). */
@@ -48,8 +49,9 @@ export class OwnWrites {
   private last: number | undefined;
   /**
    * The last write of each key recorded since the run began (a rollback, a gap or a changed
-   * counter begins a new one), at most LATEST_KEPT keys, the oldest dropped first. While the file's
-   * revision is still `last`, nobody else wrote since, so each is what kv holds at its key.
+   * counter begins a new one), LATEST_KEPT keys (an eighth more before they go), the oldest
+   * dropped first. While the file's revision is still `last`, nobody else wrote since, so each
+   * is what kv holds at its key.
    */
   private readonly latest = new Map<string, OwnWrite>();
 
@@ -66,7 +68,7 @@ export class OwnWrites {
     this.last = w.revision;
     this.latest.delete(w.key);
     this.latest.set(w.key, w);
-    if (this.latest.size > LATEST_KEPT) this.latest.delete(this.latest.keys().next().value as string);
+    dropOldest(this.latest, LATEST_KEPT, LATEST_KEPT / 8);
     this.chars += w.value.length + (w.deletedValue?.length ?? 0);
     while (this.chars > MAX_CHARS && this.entries.length > this.start) this.dropFirst();
   }
