@@ -60,6 +60,15 @@ function adopt(c: Cluster, name: string, rs: KubeObject): void {
   });
 }
 
+/** Deletes the ReplicaSet rs (background) and lets the GC run: its dependent pod web must be on its way out. */
+function assertCollectedWithOwner(c: Cluster): void {
+  c.api.delete(RS, 'default', 'rs', { propagationPolicy: 'Background' });
+  settle(c);
+  advanceBy(c, 60_000);
+  const left = c.api.tryGet(POD, 'default', 'web');
+  assert.ok(!left || left.metadata.deletionTimestamp, 'the dependent of the deleted owner is being deleted');
+}
+
 test('a status write says which revision it kept the metadata of; an update that may change metadata does not', () => {
   withCluster((c) => {
     const created = c.api.create(POD, 'default', pod('web'));
@@ -118,11 +127,7 @@ test('a pod whose status was written, then given an owner, is collected with tha
     advanceBy(c, 1_000);
     statusWrite(c, 'web', 'again');
     settle(c);
-    c.api.delete(RS, 'default', 'rs', { propagationPolicy: 'Background' });
-    settle(c);
-    advanceBy(c, 60_000);
-    const left = c.api.tryGet(POD, 'default', 'web');
-    assert.ok(!left || left.metadata.deletionTimestamp, 'the dependent of the deleted owner is being deleted');
+    assertCollectedWithOwner(c);
     c.close();
   });
 });
@@ -144,11 +149,7 @@ test('an owner given by another process after this one wrote the status is seen 
     other.close();
     settle(c);
     advanceBy(c, 1_000);
-    c.api.delete(RS, 'default', 'rs', { propagationPolicy: 'Background' });
-    settle(c);
-    advanceBy(c, 60_000);
-    const left = c.api.tryGet(POD, 'default', 'web');
-    assert.ok(!left || left.metadata.deletionTimestamp, 'the dependent of the deleted owner is being deleted');
+    assertCollectedWithOwner(c);
     c.close();
   });
 });
