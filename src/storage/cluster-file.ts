@@ -19,6 +19,7 @@ import { APPLICATION_ID, createSchema, migrate, recognise } from './sqlite-schem
 import { ensureLabelIndex } from './sqlite-label-index.js';
 import { ensureControllerIndex } from './sqlite-controller-index.js';
 import { ensureHintedIndexes } from './sqlite-index-update.js';
+import type { SqliteModule } from './wal-checkpointer.js';
 
 /**
  * better-sqlite3's compiled addon, where its install builds it. Handing it over spares better-sqlite3
@@ -36,7 +37,16 @@ function nativeBinding(): string | undefined {
 
 function sqliteOptions(): Database.Options {
   const addon = nativeBinding();
+  nativeAddon ??= { addon };
   return { timeout: 30_000, ...(addon === undefined ? {} : { nativeBinding: addon }) };
+}
+
+/** nativeBinding() as the first open found it */
+let nativeAddon: { addon: string | undefined } | undefined;
+
+/** better-sqlite3 as this process loads it, for another thread's connection (wal-checkpointer.ts). */
+export function sqliteModule(): SqliteModule {
+  return { module: require.resolve('better-sqlite3'), nativeBinding: (nativeAddon ??= { addon: nativeBinding() }).addon };
 }
 
 /** The first 16 bytes of every SQLite database file. */
@@ -46,6 +56,8 @@ export interface OpenedClusterFile {
   db: Database.Database;
   /** the file (or its directory) is not writable: reads work, a write fails with ReadOnlyClusterFile */
   readOnly: boolean;
+  /** a writable file on disk: its real path (where SQLite keeps its -wal next to it) */
+  file?: string;
 }
 
 /**
@@ -127,7 +139,7 @@ export function openClusterFile(path: string): OpenedClusterFile {
       const pageSize = Number(db.pragma('page_size', { simple: true }));
       db.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_CHECKPOINT_BYTES / pageSize)}`);
     }
-    return { db, readOnly };
+    return readOnly ? { db, readOnly } : { db, readOnly, file: real };
   } catch (e) {
     db?.close();
     throw clusterFileError(fileSystemError(e, path), path);

@@ -17,6 +17,7 @@ import {
 } from './keyspace.js';
 import { LOG_ROW_COLUMNS, LogValues } from './sqlite-log.js';
 import { type OwnWrite, OwnWrites, underPrefix } from './own-writes.js';
+import { BackgroundCheckpoint, type StartCheckpointer } from './background-checkpoint.js';
 
 interface LogRow {
   revision: number;
@@ -69,11 +70,19 @@ export class SqliteKeyspace implements Keyspace {
   /** the file could not be written when it was opened: reads only (cluster-file.ts) */
   readonly readOnly: boolean;
 
-  constructor(readonly path: string) {
+  /** a writable file's checkpoints on another thread, once its WAL has grown (background-checkpoint.ts) */
+  private readonly background: BackgroundCheckpoint | undefined;
+
+  /** options.checkpointer: how a checkpointer is started (tests) */
+  constructor(
+    readonly path: string,
+    options: { checkpointer?: StartCheckpointer } = {},
+  ) {
     forgetDamage(path);
     const opened = openClusterFile(path);
     this.db = opened.db;
     this.readOnly = opened.readOnly;
+    this.background = opened.file === undefined ? undefined : new BackgroundCheckpoint(opened.file, options.checkpointer);
     this.log = new LogValues(this.db);
     const hinted = hasHintColumns(this.db);
     this.hinted = hinted;
@@ -458,6 +467,8 @@ export class SqliteKeyspace implements Keyspace {
 
   defragment(): void {
     if (this.depth > 0) throw new Error('defragment inside a transaction');
+    // VACUUM and its TRUNCATE checkpoint run with this connection alone, as before checkpointers.
+    this.background?.stop();
     // VACUUM rewrites the file without its free pages; setting the mode first also turns a file
     // from before incremental auto-vacuum into one that compaction shrinks from now on.
     try {
@@ -494,7 +505,10 @@ export class SqliteKeyspace implements Keyspace {
       });
       // A read-only file takes no write lock (SQLite refuses BEGIN IMMEDIATE there); a write
       // inside fails as it should.
-      return this.readOnly ? tx.deferred() : tx.immediate();
+      if (this.readOnly) return tx.deferred();
+      const result = tx.immediate();
+      this.background?.committed();
+      return result;
     } catch (e) {
       this.rollbacks++;
       // What the transaction set is gone with it.
@@ -616,7 +630,15 @@ export class SqliteKeyspace implements Keyspace {
   }
 
   close(): void {
+    // The checkpointer's connection closes first, so that this one is the last: SQLite's final
+    // checkpoint and the WAL's removal happen here, as without it.
+    this.background?.stop();
     this.db.close();
+  }
+
+  /** Whether a checkpointer thread runs for this connection (tests). */
+  get checkpointing(): boolean {
+    return this.background?.running ?? false;
   }
 }
 
