@@ -135,7 +135,12 @@ export function openClusterFile(path: string): OpenedClusterFile {
       // on a 1,000-replica Deployment: 40 -> 10 fsyncs, 102k -> 57k page reads at 40 MiB; its 85
       // MB of WAL then still took two checkpoints before the one at close: at 160 MiB it takes
       // none, 2,815 -> 1,741 pages written to the file, 10 -> 4 fsyncs.) Counted in pages
-      // of the file's own size: 4 KiB in older files, 16 KiB in new ones.
+      // of the file's own size: 4 KiB in older files, 16 KiB in new ones. Once a long run's commits
+      // are checkpointed on a worker thread (wal-checkpointer.ts) this stays: the WAL starts over
+      // only after a checkpoint that a transaction of this connection does not overlap, which the
+      // worker's (beside the writer) almost never is, so this one still bounds the WAL's size; it
+      // then finds most pages copied and synced already (apply of 10,000 pods: 5,967 -> 936 pages
+      // copied on the main thread, its fsyncs 0.82 -> 0.41 s).
       const pageSize = Number(db.pragma('page_size', { simple: true }));
       db.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_CHECKPOINT_BYTES / pageSize)}`);
     }

@@ -45,6 +45,8 @@ export class WalCheckpointer {
       const worker = new (workerThreads().Worker)(`(${checkpointerMain.toString()})(require('node:worker_threads').workerData);`, {
         eval: true,
         workerData: data,
+        // none of the process's flags (--cpu-prof would write a second profile, -r would preload)
+        execArgv: [],
         stdout: true,
         stderr: true,
       });
