@@ -71,8 +71,12 @@ export class OwnWrites {
     this.entries.push(w);
     this.last = w.revision;
     this.latest.delete(w.key);
-    this.latest.set(w.key, w);
-    dropOldest(this.latest, LATEST_KEPT, LATEST_KEPT / 8);
+    // A write without its value cannot answer current() (its caller reads kv): only the older
+    // write it replaces goes.
+    if (w.value !== undefined) {
+      this.latest.set(w.key, w);
+      dropOldest(this.latest, LATEST_KEPT, LATEST_KEPT / 8);
+    }
     this.chars += (w.value?.length ?? 0) + (w.deletedValue?.length ?? 0);
     while (this.chars > MAX_CHARS && this.entries.length > this.start) this.dropFirst();
   }

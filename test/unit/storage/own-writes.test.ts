@@ -167,6 +167,11 @@ test('a write whose value is not kept (unread: Events) reads back from the file 
       // The update of a value not kept: its superseded value comes from kv, not the journal.
       a.put('/registry/events/default/e1', '{"count":2}', first, undefined, true);
       a.put('/registry/events/default/e2', '{"count":1}', undefined, undefined, true);
+      // A kept write, then one not kept, of one key: the next update finds the second (not the journal's first).
+      const kept = a.put('/registry/events/default/e3', '{"count":1}', 0);
+      const unkept = a.put('/registry/events/default/e3', '{"count":2}', kept, undefined, true);
+      a.put('/registry/events/default/e3', '{"count":3}', unkept);
+      assert.equal(a.valueAt('/registry/events/default/e3', unkept), '{"count":2}');
     });
     for (let after = start; after <= a.revision(); after++) {
       for (const prefix of PREFIXES) {
@@ -175,7 +180,7 @@ test('a write whose value is not kept (unread: Events) reads back from the file 
     }
     assert.deepEqual(
       a.changesSince(start, '/registry/events/').map((e) => e.kv.value),
-      ['{"count":1}', '{"count":2}', '{"count":1}'],
+      ['{"count":1}', '{"count":2}', '{"count":1}', '{"count":1}', '{"count":2}', '{"count":3}'],
     );
     // The log keeps the superseded value (taken over from kv), read by revision.
     assert.equal(a.valueAt('/registry/events/default/e1', first), '{"count":1}');
