@@ -52,17 +52,36 @@ function compareEntries(a: Entry, b: Entry): number {
  */
 export class HeldTimers {
   private readonly heap: Entry[] = [];
-  /** live entries: `queue\0key` → due time → entry */
-  private readonly byKey = new Map<string, Map<number, Entry>>();
+  /**
+   * live entries: `queue\0key` → the entry, or (a key with timers at several due times) due
+   * time → entry. Most keys have one (each Event written has its event-ttl timer, 40,000 in an
+   * advance of 10,000 pods): a Map of its own for each was as many Maps for the collector.
+   */
+  private readonly byKey = new Map<string, Entry | Map<number, Entry>>();
 
   /** Adds a timer (dueMs already whole); one already held is not added twice. */
   add(queue: string, key: string, dueMs: number): void {
     const id = `${queue}\u0000${key}`;
-    let dues = this.byKey.get(id);
-    if (dues?.has(dueMs)) return;
-    if (!dues) this.byKey.set(id, (dues = new Map()));
-    const entry: Entry = { queue, key, dueMs, live: true, id, plain: !SURROGATE.test(id) };
-    dues.set(dueMs, entry);
+    const held = this.byKey.get(id);
+    let entry: Entry;
+    if (held === undefined) {
+      entry = { queue, key, dueMs, live: true, id, plain: !SURROGATE.test(id) };
+      this.byKey.set(id, entry);
+    } else if (held instanceof Map) {
+      if (held.has(dueMs)) return;
+      entry = { queue, key, dueMs, live: true, id, plain: !SURROGATE.test(id) };
+      held.set(dueMs, entry);
+    } else {
+      if (held.dueMs === dueMs) return;
+      entry = { queue, key, dueMs, live: true, id, plain: held.plain };
+      this.byKey.set(
+        id,
+        new Map([
+          [held.dueMs, held],
+          [dueMs, entry],
+        ]),
+      );
+    }
     this.push(entry);
   }
 
@@ -88,22 +107,29 @@ export class HeldTimers {
   /** Drops every timer of a key. */
   cancel(queue: string, key: string): void {
     const id = `${queue}\u0000${key}`;
-    const dues = this.byKey.get(id);
-    if (!dues) return;
-    for (const e of dues.values()) e.live = false;
+    const held = this.byKey.get(id);
+    if (!held) return;
+    if (held instanceof Map) for (const e of held.values()) e.live = false;
+    else held.live = false;
     this.byKey.delete(id);
   }
 
   /** The timers still held, in no particular order. */
   *remaining(): Iterable<Timer> {
-    for (const dues of this.byKey.values()) for (const e of dues.values()) yield { queue: e.queue, key: e.key, dueMs: e.dueMs };
+    for (const held of this.byKey.values()) {
+      if (held instanceof Map) for (const e of held.values()) yield { queue: e.queue, key: e.key, dueMs: e.dueMs };
+      else yield { queue: held.queue, key: held.key, dueMs: held.dueMs };
+    }
   }
 
   private forget(e: Entry): void {
     e.live = false;
-    const dues = this.byKey.get(e.id);
-    dues?.delete(e.dueMs);
-    if (dues?.size === 0) this.byKey.delete(e.id);
+    const held = this.byKey.get(e.id);
+    if (held === e) this.byKey.delete(e.id);
+    else if (held instanceof Map) {
+      held.delete(e.dueMs);
+      if (held.size === 0) this.byKey.delete(e.id);
+    }
   }
 
   private dropDead(): void {

@@ -112,8 +112,10 @@ export interface Keyspace {
    * modRevision equals it (0: the key must not exist); otherwise RevisionMismatch.
    * Returns the new revision. `hints`: what the indexes keep of the value (index-hints.ts), from a
    * caller that has the object the value encodes; without them the store reads the value.
+   * `unread`: the writer expects nobody in this process to read the value back soon (an Event):
+   * the store need not keep it in memory for its readers, who then read it from the file.
    */
-  put(key: string, value: string, expectedModRevision?: number, hints?: IndexHints): number;
+  put(key: string, value: string, expectedModRevision?: number, hints?: IndexHints, unread?: boolean): number;
   /** Deletes key (precondition as for put). Returns the new revision, or undefined if absent. */
   delete(key: string, expectedModRevision?: number): number | undefined;
   /** the current (latest) revision */

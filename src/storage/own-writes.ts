@@ -6,8 +6,12 @@ export interface OwnWrite {
   revision: number;
   key: string;
   type: KeyEvent['type'];
-  /** the value a PUT wrote ('' for a DELETE) */
-  value: string;
+  /**
+   * the value a PUT wrote ('' for a DELETE); undefined: not kept (a write its writer expects
+   * nobody to read back soon, an Event: SqliteKeyspace.put's `unread`), read from the file when
+   * asked
+   */
+  value: string | undefined;
   /** the key's create revision (a PUT's) */
   createRevision: number;
   prevModRevision: number | null;
@@ -67,9 +71,13 @@ export class OwnWrites {
     this.entries.push(w);
     this.last = w.revision;
     this.latest.delete(w.key);
-    this.latest.set(w.key, w);
-    dropOldest(this.latest, LATEST_KEPT, LATEST_KEPT / 8);
-    this.chars += w.value.length + (w.deletedValue?.length ?? 0);
+    // A write without its value cannot answer current() (its caller reads kv): only the older
+    // write it replaces goes.
+    if (w.value !== undefined) {
+      this.latest.set(w.key, w);
+      dropOldest(this.latest, LATEST_KEPT, LATEST_KEPT / 8);
+    }
+    this.chars += (w.value?.length ?? 0) + (w.deletedValue?.length ?? 0);
     while (this.chars > MAX_CHARS && this.entries.length > this.start) this.dropFirst();
   }
 
@@ -112,7 +120,7 @@ export class OwnWrites {
   private dropFirst(): void {
     const w = this.entries[this.start];
     if (!w) return;
-    this.chars -= w.value.length + (w.deletedValue?.length ?? 0);
+    this.chars -= (w.value?.length ?? 0) + (w.deletedValue?.length ?? 0);
     this.start++;
     // Copy the live part down once the dead front is as long as it (amortised O(1) a write).
     if (this.start > 1024 && this.start * 2 > this.entries.length) {

@@ -269,7 +269,7 @@ export class SqliteKeyspace implements Keyspace {
   private current(key: string): { createRevision: number; modRevision: number; value: string } | undefined {
     const own = this.own.current(key, this.revision());
     if (own === null) return undefined;
-    if (own) return { createRevision: own.createRevision, modRevision: own.revision, value: own.value };
+    if (own && own.value !== undefined) return { createRevision: own.createRevision, modRevision: own.revision, value: own.value };
     const r = this.stmts.revsValue.get(key);
     return r ? { createRevision: r.create_revision, modRevision: r.mod_revision, value: r.value } : undefined;
   }
@@ -290,7 +290,7 @@ export class SqliteKeyspace implements Keyspace {
     return hints ? stmt.run(value, rev, rev, hints.labels, hints.controller, key).changes : stmt.run(value, rev, null, null, null, key).changes;
   }
 
-  put(key: string, value: string, expectedModRevision?: number, hints?: IndexHints): number {
+  put(key: string, value: string, expectedModRevision?: number, hints?: IndexHints, unread = false): number {
     return this.transaction(() => {
       // A create is its own check: the insert writes nothing when the key exists, and the key's
       // revisions need no read of their own. (An update with a precondition takes the path below:
@@ -301,7 +301,7 @@ export class SqliteKeyspace implements Keyspace {
           this.nextRevision();
           const time = this.stampTime();
           this.log.put({ revision: rev, key, created: rev, prev: null, time }, value, undefined);
-          this.recordOwn({ revision: rev, key, type: 'PUT', value, createRevision: rev, prevModRevision: null, timeMs: time });
+          this.recordOwn({ revision: rev, key, type: 'PUT', value: unread ? undefined : value, createRevision: rev, prevModRevision: null, timeMs: time });
           return rev;
         }
       }
@@ -316,7 +316,7 @@ export class SqliteKeyspace implements Keyspace {
       // An update of the row current() found (0 rows: it is gone, which this connection's write
       // lock rules out; the upsert then writes it all the same).
       if (!prev || this.updateKv(key, value, rev, hints) !== 1) this.insertKv(this.stmts.upsert, key, value, created, rev, hints);
-      this.recordOwn({ revision: rev, key, type: 'PUT', value, createRevision: created, prevModRevision: row.prev, timeMs: row.time });
+      this.recordOwn({ revision: rev, key, type: 'PUT', value: unread ? undefined : value, createRevision: created, prevModRevision: row.prev, timeMs: row.time });
       return rev;
     });
   }
@@ -369,10 +369,16 @@ export class SqliteKeyspace implements Keyspace {
   /**
    * A write as the journal of own writes keeps it. A key or value that is not well-formed UTF-16
    * (a lone surrogate, only a raw etcdctl put can write one) reads back from SQLite changed, so
-   * such a write is not kept, and the gap makes the log be read.
+   * such a write is not kept, and the gap makes the log be read. (A value not kept is read from
+   * the file, as the log would read it.)
+   *
+   * A put's value is not kept when its writer expects nobody to read it back soon (`unread`: an
+   * Event, which the informers that get it place by key alone): an advance of 10,000 pods writes
+   * 40,000 Events, whose ~30 MB of text the journal held until the next step, each one copied by
+   * every young-generation collection meanwhile; not held, it dies young.
    */
   private recordOwn(w: OwnWrite): void {
-    if (!LONE_SURROGATE.test(w.key) && !LONE_SURROGATE.test(w.value) && !LONE_SURROGATE.test(w.deletedValue ?? '')) this.own.record(w);
+    if (!LONE_SURROGATE.test(w.key) && (w.value === undefined || !LONE_SURROGATE.test(w.value)) && !LONE_SURROGATE.test(w.deletedValue ?? '')) this.own.record(w);
     else this.own.forget();
   }
 
@@ -383,7 +389,7 @@ export class SqliteKeyspace implements Keyspace {
     // this one is not kept for the others, which read the log if they ask for it.
     this.own.dropThrough(afterRevision);
     const own = this.own.after(afterRevision, this.revision());
-    if (own) return ownChanges(own.entries, own.from, prefix, limit, untilTimeMs);
+    if (own) return ownChanges(own.entries, own.from, prefix, limit, untilTimeMs, this.fileValue);
     const from = prefix;
     const to = prefixEnd(prefix);
     return this.log.readSnapshot(() => {
@@ -395,6 +401,21 @@ export class SqliteKeyspace implements Keyspace {
       return rows.map((r) => this.toEvent(r, memo));
     });
   }
+
+  /**
+   * The value a put of this connection wrote at key and revision, read from the file (a journal
+   * entry without its value). From the log, where the revision is after the compacted one, which
+   * every reader of the journal's entries is (changesSince refuses an earlier cursor, and the
+   * compactor never passes the control plane's informers): as the log's query reads it.
+   */
+  private readonly fileValue = (key: string, revision: number): string => {
+    const v = this.log.valueAt(key, revision);
+    if (v !== undefined) return v;
+    // Compacted since (a reader that kept the event past a compaction): kv still has it if no later write replaced it.
+    const kv = this.get(key);
+    if (kv && kv.modRevision === revision) return kv.value;
+    throw new Error(`the value of ${key} at revision ${revision} is compacted`);
+  };
 
   private toEvent(r: LogRow, memo: Map<number, string>): KeyEvent {
     const type = r.type as KeyEvent['type'];
@@ -663,23 +684,54 @@ function isBusy(e: unknown): boolean {
 }
 
 /** changesSince's answer from the journal of own writes (the log's query, in memory). */
-function ownChanges(entries: readonly OwnWrite[], from: number, prefix: string, limit: number, untilTimeMs: number | undefined): KeyEvent[] {
+function ownChanges(
+  entries: readonly OwnWrite[],
+  from: number,
+  prefix: string,
+  limit: number,
+  untilTimeMs: number | undefined,
+  fileValue: (key: string, revision: number) => string,
+): KeyEvent[] {
   const out: KeyEvent[] = [];
   for (let i = from; i < entries.length && out.length < limit; i++) {
     const w = entries[i]!;
     // Up to the first write of any key made after the time (see changesUntil).
     if (untilTimeMs !== undefined && w.timeMs > untilTimeMs) break;
     if (!underPrefix(w.key, prefix)) continue;
+    const createRevision = w.type === 'DELETE' ? 0 : w.createRevision;
     const e: KeyEvent = {
       type: w.type,
       timeMs: w.timeMs,
-      kv: { key: w.key, value: w.value, createRevision: w.type === 'DELETE' ? 0 : w.createRevision, modRevision: w.revision },
+      kv:
+        w.value === undefined
+          ? new ValueFromFile(w.key, createRevision, w.revision, fileValue)
+          : { key: w.key, value: w.value, createRevision, modRevision: w.revision },
     };
     if (w.prevModRevision !== null) e.prevModRevision = w.prevModRevision;
     if (w.deletedValue !== undefined) e.deletedValue = w.deletedValue;
     out.push(e);
   }
   return out;
+}
+
+/**
+ * A journal entry's key and revisions whose value was not kept (SqliteKeyspace.put's `unread`):
+ * read from the file when first asked, if ever (the control plane's informers place Events by
+ * key). A class, its getter on the prototype: one object per entry and reader, no closures.
+ */
+class ValueFromFile implements KeyValue {
+  private read: string | undefined;
+
+  constructor(
+    readonly key: string,
+    readonly createRevision: number,
+    readonly modRevision: number,
+    private readonly load: (key: string, revision: number) => string,
+  ) {}
+
+  get value(): string {
+    return (this.read ??= this.load(this.key, this.modRevision));
+  }
 }
 
 function checkPrecondition(key: string, prev: { modRevision: number } | undefined, expected: number | undefined): void {

@@ -101,7 +101,13 @@ export class SqliteTimers implements TimerQueue {
   }
 
   private store(held: HeldTimers): void {
-    for (const t of held.remaining()) this.stmts.add.run(t.queue, t.key, t.dueMs);
+    // In the primary key's order (queue, key, due_ms): the timers of a catch-up are mostly the
+    // event-ttl controller's, one per Event written, set in the order the kubelets wrote them
+    // (node by node, so at random places among the keys); inserted sorted, consecutive rows land
+    // on the page the last one loaded (40,000 Events' timers: ~20 -> ~10 us each). The table
+    // holds the same rows in any order.
+    const timers = [...held.remaining()].sort(byPrimaryKey);
+    for (const t of timers) this.stmts.add.run(t.queue, t.key, t.dueMs);
   }
 
   private tableNextDue(): number | undefined {
@@ -114,4 +120,11 @@ export class SqliteTimers implements TimerQueue {
     if (rows.length) this.stmts.delDue.run(t);
     return rows.map((r) => ({ queue: r.queue, key: r.key, dueMs: r.due_ms }));
   }
+}
+
+/** The timers table's primary key order, near enough (JavaScript's string order): only speed depends on it. */
+function byPrimaryKey(a: Timer, b: Timer): number {
+  if (a.queue !== b.queue) return a.queue < b.queue ? -1 : 1;
+  if (a.key !== b.key) return a.key < b.key ? -1 : 1;
+  return a.dueMs - b.dueMs;
 }

@@ -27,6 +27,15 @@ function script(t: SqliteTimers): unknown[] {
   said.push(t.popDue(1_000), t.nextDue());
   t.schedule({ queue: 'kubelet', key: 'a', dueMs: 1_000 }); // popped already: set again
   said.push(t.popDue(2_000), t.nextDue());
+  // One key at several due times (held as one entry, then several, popped and cancelled one by one or all).
+  t.schedule({ queue: 'kubelet', key: 'multi', dueMs: 2_500 });
+  t.schedule({ queue: 'kubelet', key: 'multi', dueMs: 3_000 });
+  t.schedule({ queue: 'kubelet', key: 'multi', dueMs: 3_000 });
+  said.push(t.popDue(2_500), t.nextDue());
+  t.schedule({ queue: 'kubelet', key: 'multi', dueMs: 4_000 });
+  said.push(t.popDue(3_000), t.nextDue());
+  t.cancel('kubelet', 'multi');
+  for (const dueMs of [7_000, 6_000, 7_000]) t.schedule({ queue: 'kubelet', key: 'multi2', dueMs });
   t.schedule({ queue: 'kubelet', key: 'late', dueMs: 9_000 });
   t.schedule({ queue: 'kubelet', key: 'later', dueMs: 9_500 });
   t.cancel('kubelet', 'later');
@@ -67,7 +76,7 @@ test('a held timer queue answers as the table does, and leaves the same rows; th
   assert.deepEqual(rows(db), rows(plain));
   assert.deepEqual(
     rows(db).map((r) => r.key),
-    ['stays', 'late'],
+    ['stays', 'multi2', 'multi2', 'late'],
   );
 });
 

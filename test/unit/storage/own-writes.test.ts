@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
-import { RevisionMismatch } from '../../../src/storage/keyspace.js';
+import { type KeyEvent, RevisionMismatch } from '../../../src/storage/keyspace.js';
 
 function withFile(fn: (path: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'kubemu-own-'));
@@ -140,6 +140,51 @@ test("an update after another process wrote the key checks and carries that proc
     b.delete('/registry/pods/default/p');
     const r6 = a.put('/registry/pods/default/p', '{"v":4}');
     assert.equal(a.get('/registry/pods/default/p')?.createRevision, r6);
+    a.close();
+    b.close();
+  });
+});
+
+/** A change with its value read (a value the journal did not keep is read from the file when asked), as a plain object. */
+function plain(e: KeyEvent): unknown {
+  const { key, value, createRevision, modRevision } = e.kv;
+  return { ...e, kv: { key, value, createRevision, modRevision } };
+}
+
+test('a write whose value is not kept (unread: Events) reads back from the file as the log holds it, and an update after it carries the right value', () => {
+  withFile((path) => {
+    const a = new SqliteKeyspace(path);
+    const b = new SqliteKeyspace(path);
+    let t = 1000;
+    a.setTimeSource(() => t);
+    b.setTimeSource(() => t);
+    const start = a.revision();
+    let first = 0;
+    a.transaction(() => {
+      first = a.put('/registry/events/default/e1', '{"count":1}', 0, undefined, true);
+      a.put('/registry/pods/default/p1', '{"v":1}', 0);
+      t = 1500;
+      // The update of a value not kept: its superseded value comes from kv, not the journal.
+      a.put('/registry/events/default/e1', '{"count":2}', first, undefined, true);
+      a.put('/registry/events/default/e2', '{"count":1}', undefined, undefined, true);
+      // A kept write, then one not kept, of one key: the next update finds the second (not the journal's first).
+      const kept = a.put('/registry/events/default/e3', '{"count":1}', 0);
+      const unkept = a.put('/registry/events/default/e3', '{"count":2}', kept, undefined, true);
+      a.put('/registry/events/default/e3', '{"count":3}', unkept);
+      assert.equal(a.valueAt('/registry/events/default/e3', unkept), '{"count":2}');
+    });
+    for (let after = start; after <= a.revision(); after++) {
+      for (const prefix of PREFIXES) {
+        assert.deepEqual(a.changesSince(after, prefix).map(plain), b.changesSince(after, prefix).map(plain), `after ${after} ${prefix}`);
+      }
+    }
+    assert.deepEqual(
+      a.changesSince(start, '/registry/events/').map((e) => e.kv.value),
+      ['{"count":1}', '{"count":2}', '{"count":1}', '{"count":1}', '{"count":2}', '{"count":3}'],
+    );
+    // The log keeps the superseded value (taken over from kv), read by revision.
+    assert.equal(a.valueAt('/registry/events/default/e1', first), '{"count":1}');
+    assert.equal(b.valueAt('/registry/events/default/e1', first), '{"count":1}');
     a.close();
     b.close();
   });
