@@ -1,4 +1,3 @@
-import { dropOldest } from '../common/drop-oldest.js';
 import type { KeyEvent } from './keyspace.js';
 
 /** One write this connection made, as the revision log's row reads back (SqliteKeyspace.toEvent). */
@@ -28,8 +27,14 @@ export interface OwnWrite {
  */
 const MAX_CHARS = 64 * 1024 * 1024;
 
-/** Keys whose last write is remembered (latest): more than a crash loop's or a step's few hundred. */
-const LATEST_KEPT = 4096;
+/**
+ * Keys whose last write is remembered (latest), and the characters of their values at most: more
+ * than one step of the 10,000-pod cluster writes (10,000 pod statuses and as many Events), so that
+ * a pod's status write at the next step finds the value it replaces here. With 4,096 keys every
+ * status write of an `advance 2m` there (20,000) read its pod's value back out of kv instead.
+ */
+const LATEST_KEPT = 65_536;
+const LATEST_CHARS = 64 * 1024 * 1024;
 
 /**
  * The last writes this connection made, in revision order without gaps: the informers read the
@@ -58,6 +63,8 @@ export class OwnWrites {
    * is what kv holds at its key.
    */
   private readonly latest = new Map<string, OwnWrite>();
+  /** the characters of the values `latest` holds */
+  private latestChars = 0;
 
   /** the revision of the first entry held (the one after `last` when none is) */
   private get first(): number | undefined {
@@ -70,13 +77,7 @@ export class OwnWrites {
     if (this.last !== undefined && w.revision !== this.last + 1) this.forget();
     this.entries.push(w);
     this.last = w.revision;
-    this.latest.delete(w.key);
-    // A write without its value cannot answer current() (its caller reads kv): only the older
-    // write it replaces goes.
-    if (w.value !== undefined) {
-      this.latest.set(w.key, w);
-      dropOldest(this.latest, LATEST_KEPT, LATEST_KEPT / 8);
-    }
+    this.remember(w);
     this.chars += (w.value?.length ?? 0) + (w.deletedValue?.length ?? 0);
     while (this.chars > MAX_CHARS && this.entries.length > this.start) this.dropFirst();
   }
@@ -92,6 +93,7 @@ export class OwnWrites {
     this.chars = 0;
     this.last = undefined;
     this.latest.clear();
+    this.latestChars = 0;
   }
 
   /**
@@ -115,6 +117,30 @@ export class OwnWrites {
     const last = this.last;
     if (first === undefined || last !== current || after + 1 < first || after > last) return undefined;
     return { entries: this.entries, from: this.start + (after + 1 - first) };
+  }
+
+  /** w as its key's last write; beyond LATEST_KEPT keys or LATEST_CHARS (an eighth more before they go), the oldest go. */
+  private remember(w: OwnWrite): void {
+    const before = this.latest.get(w.key);
+    if (before) {
+      this.latest.delete(w.key);
+      this.latestChars -= before.value?.length ?? 0;
+    }
+    // A write without its value cannot answer current() (its caller reads kv): only the older
+    // write it replaces goes.
+    if (w.value === undefined) return;
+    this.latest.set(w.key, w);
+    this.latestChars += w.value.length;
+    if (this.latest.size > LATEST_KEPT + LATEST_KEPT / 8 || this.latestChars > LATEST_CHARS + LATEST_CHARS / 8) this.dropOldestLatest();
+  }
+
+  /** Down to LATEST_KEPT keys and LATEST_CHARS, the oldest first (in one pass: see drop-oldest.ts). */
+  private dropOldestLatest(): void {
+    for (const [key, w] of this.latest) {
+      if (this.latest.size <= LATEST_KEPT && this.latestChars <= LATEST_CHARS) break;
+      this.latest.delete(key);
+      this.latestChars -= w.value?.length ?? 0;
+    }
   }
 
   private dropFirst(): void {

@@ -80,14 +80,36 @@ export function conditionSpecs(containers: readonly ContainerPhaseInput[], phase
   ];
 }
 
-/** The conditions as written, keeping lastTransitionTime of those whose status is unchanged. */
+/**
+ * The conditions as written, keeping lastTransitionTime of those whose status is unchanged. A
+ * condition that is the old one to the letter (its members in the same order) is the old one
+ * itself: the status compares and is stored without walking it (a crash loop's 55,000 syncs
+ * change none of them).
+ */
 export function podConditions(specs: readonly ConditionSpec[], old: readonly JsonObject[], nowMs: number, generation: number): JsonObject[] {
   return specs.map((s) => {
     const prev = old.find((o) => o['type'] === s.type);
     const ltt = prev && prev['status'] === s.status && typeof prev['lastTransitionTime'] === 'string' ? prev['lastTransitionTime'] : rfc3339(nowMs);
+    if (prev && ltt === prev['lastTransitionTime'] && isCondition(prev, s, generation)) return prev;
     const out: JsonObject = { lastProbeTime: null, lastTransitionTime: ltt, observedGeneration: generation, status: s.status, type: s.type };
     if (s.message) out['message'] = s.message;
     if (s.reason) out['reason'] = s.reason;
     return out;
   });
+}
+
+/** The members podConditions writes for s, in its order, with lastTransitionTime whatever it is. */
+const CONDITION_KEYS = ['lastProbeTime', 'lastTransitionTime', 'observedGeneration', 'status', 'type'];
+
+/** Whether o is what podConditions builds for s (its lastTransitionTime aside): the same members in the same order, the same values. */
+function isCondition(o: JsonObject, s: ConditionSpec, generation: number): boolean {
+  if (Object.getPrototypeOf(o) !== Object.prototype) return false;
+  const keys = Object.keys(o);
+  const extra = (s.message ? 1 : 0) + (s.reason ? 1 : 0);
+  if (keys.length !== CONDITION_KEYS.length + extra) return false;
+  for (let i = 0; i < CONDITION_KEYS.length; i++) if (keys[i] !== CONDITION_KEYS[i]) return false;
+  let at = CONDITION_KEYS.length;
+  if (s.message && (keys[at++] !== 'message' || o['message'] !== s.message)) return false;
+  if (s.reason && (keys[at++] !== 'reason' || o['reason'] !== s.reason)) return false;
+  return o['lastProbeTime'] === null && Object.is(o['observedGeneration'], generation) && o['status'] === s.status && o['type'] === s.type;
 }

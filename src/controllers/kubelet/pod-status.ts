@@ -1,4 +1,4 @@
-import { isJsonObject, jsonEqual, type JsonObject } from '../../common/json.js';
+import { isJsonObject, jsonEqual, type JsonObject, type JsonValue } from '../../common/json.js';
 import { type KubeObject, objectJson } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { rfc3339 } from '../../sim/clock.js';
@@ -50,16 +50,31 @@ export function buildPodStatus(
     conditions: podConditions(conditionSpecs(views, phase, mem.sandboxReady), oldConditions, nowMs, generation),
     containerStatuses: statuses,
     hostIP,
-    hostIPs: [{ ip: hostIP }],
+    hostIPs: ipList(hostIP, kept['hostIPs']),
     observedGeneration: generation,
     phase,
     startTime: old.startTime ?? rfc3339(mem.firstSeenMs),
   };
   if (mem.podIP) {
     status['podIP'] = mem.podIP;
-    status['podIPs'] = [{ ip: mem.podIP }];
+    status['podIPs'] = ipList(mem.podIP, kept['podIPs']);
   }
   return status;
+}
+
+/**
+ * `[{ ip }]`, or the old list when it is that to the letter (as the conditions, podConditions:
+ * compared and stored without walking it).
+ */
+function ipList(ip: string, old: JsonValue | undefined): JsonValue {
+  if (Array.isArray(old) && Object.getPrototypeOf(old) === Array.prototype && old.length === 1) {
+    const e = old[0];
+    if (isJsonObject(e) && Object.getPrototypeOf(e) === Object.prototype && e['ip'] === ip) {
+      const keys = Object.keys(e);
+      if (keys.length === 1 && keys[0] === 'ip') return old;
+    }
+  }
+  return [{ ip }];
 }
 
 /**
