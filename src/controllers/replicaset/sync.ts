@@ -10,7 +10,7 @@ import { isNamespaceTerminating } from '../framework/api-errors.js';
 import { msUntilNextAvailable } from './availability.js';
 import { controllerOf, controllerRefFor, planClaims, withControllerRef, withoutOwner } from './controller-ref.js';
 import { planReplicas, runSlowStart } from './manage-replicas.js';
-import { isPodActive, isPodTerminating } from '../../api/core/v1/pod-util.js';
+import { podFacts } from './pod-facts.js';
 import { podFromTemplate } from './pod-template.js';
 import { calculateStatus } from './status.js';
 
@@ -43,9 +43,9 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   // pod is ignored), so those two index reads give the plan a list of every pod would.
   const owned = ctx.api.listControlledBy(POD, namespace, uid);
   const pods = unionInKeyOrder(owned, ctx.api.listSelected(POD, namespace, selector.selector));
-  const plan = planClaims(rs, selector.matches, pods.filter(isPodActive));
+  const plan = planClaims(rs, selector.matches, pods.filter((p) => podFacts(p).active));
   const claimed = adoptAndRelease(ctx, rs, plan.claimed, plan.adopt, plan.release);
-  const terminating = owned.filter(isPodTerminating);
+  const terminating = owned.filter((p) => podFacts(p).terminating);
   const now = ctx.clock.now();
 
   let manageError: ManageError | undefined;
