@@ -9,13 +9,34 @@ import { isPodActive, isPodReady, isPodTerminating, podReadyTransitionMs } from 
  */
 export interface PodFacts {
   /** controller.IsPodActive */
-  active: boolean;
+  readonly active: boolean;
   /** controller.IsPodTerminating */
-  terminating: boolean;
+  readonly terminating: boolean;
   /** podutil.IsPodReady */
-  ready: boolean;
-  /** the Ready condition's lastTransitionTime in ms, whatever its status (podReadyTransitionMs) */
-  readyTransitionMs: number | undefined;
+  readonly ready: boolean;
+  /**
+   * the Ready condition's lastTransitionTime in ms, whatever its status (podReadyTransitionMs);
+   * parsed on first use, as only a ReplicaSet with minReadySeconds asks
+   */
+  readonly readyTransitionMs: number | undefined;
+}
+
+class Facts implements PodFacts {
+  readonly active: boolean;
+  readonly terminating: boolean;
+  readonly ready: boolean;
+  private transition: number | undefined | null = null;
+
+  constructor(private readonly pod: KubeObject) {
+    this.active = isPodActive(pod);
+    this.terminating = isPodTerminating(pod);
+    this.ready = isPodReady(pod);
+  }
+
+  get readyTransitionMs(): number | undefined {
+    if (this.transition === null) this.transition = podReadyTransitionMs(this.pod);
+    return this.transition;
+  }
 }
 
 const known = new WeakMap<KubeObject, PodFacts>();
@@ -23,12 +44,7 @@ const known = new WeakMap<KubeObject, PodFacts>();
 export function podFacts(pod: KubeObject): PodFacts {
   const hit = known.get(pod);
   if (hit) return hit;
-  const facts: PodFacts = {
-    active: isPodActive(pod),
-    terminating: isPodTerminating(pod),
-    ready: isPodReady(pod),
-    readyTransitionMs: podReadyTransitionMs(pod),
-  };
+  const facts = new Facts(pod);
   // Only a frozen pod cannot change under what is remembered of it (a test's plain object can).
   if (Object.isFrozen(pod)) known.set(pod, facts);
   return facts;

@@ -42,8 +42,13 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   // planClaims looks only at the pods we control and the ones the selector matches (any other
   // pod is ignored), so those two index reads give the plan a list of every pod would.
   const owned = ctx.api.listControlledBy(POD, namespace, uid);
-  const pods = unionInKeyOrder(owned, ctx.api.listSelected(POD, namespace, selector.selector));
-  const plan = planClaims(rs, selector.matches, pods.filter((p) => podFacts(p).active));
+  const selected = ctx.api.listSelected(POD, namespace, selector.selector);
+  // The usual case: every pod we control matches the selector and no orphan does, so both reads
+  // gave the same objects in the same (key) order. Each is then ours and selected: planClaims
+  // would claim every active one and adopt or release none, without asking each pod again.
+  const same = sameObjects(owned, selected);
+  const active = (same ? owned : unionInKeyOrder(owned, selected)).filter((p) => podFacts(p).active);
+  const plan = same ? { claimed: active, adopt: [], release: [] } : planClaims(rs, selector.matches, active);
   const claimed = adoptAndRelease(ctx, rs, plan.claimed, plan.adopt, plan.release);
   const terminating = owned.filter((p) => podFacts(p).terminating);
   const now = ctx.clock.now();
@@ -202,11 +207,13 @@ function manageReplicas(
 }
 
 
+/** Whether two lists hold the same objects in the same order. */
+function sameObjects(a: readonly KubeObject[], b: readonly KubeObject[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
+}
+
 /** Two lists in key order (namespace/name: one namespace here) merged, each object once. */
 function unionInKeyOrder(a: readonly KubeObject[], b: readonly KubeObject[]): KubeObject[] {
-  // The usual case: every pod we control matches the selector and no orphan does, so both reads
-  // gave the same objects in the same (key) order.
-  if (a.length === b.length && a.every((p, i) => p === b[i])) return [...b];
   const byName = new Map<string, KubeObject>();
   for (const p of [...a, ...b]) byName.set(p.metadata.name ?? '', p);
   return [...byName.values()].sort((x, y) => compareKeys(x.metadata.name ?? '', y.metadata.name ?? ''));
