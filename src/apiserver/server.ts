@@ -750,7 +750,10 @@ export class ApiServer {
         return obj;
       }
       if (opts.dryRun) return obj;
-      const next = structuredClone(obj);
+      // A graceful delete changes metadata only (and a Namespace's status, replaced whole below):
+      // the rest stays the stored object's frozen nodes, so the comparison and the stored text
+      // reuse them instead of a deep copy of the pod (a scale-down deletes 500 in one sync).
+      const next: KubeObject = { ...obj, metadata: { ...obj.metadata } };
       if (finalizers.length) next.metadata.finalizers = finalizers;
       const deadline = this.clock.now() + grace * 1000;
       const current = next.metadata.deletionTimestamp;

@@ -100,7 +100,8 @@ function adoptAndRelease(
     }
   }
   for (const pod of release) patchPod(ctx, pod, (o) => withoutOwner(o, uid));
-  return claimed.filter((p) => !lost.has(p.metadata.uid ?? ''));
+  // Nothing lost (every sync that adopted nothing): the plan's own array, not a copy of 1,000 pods.
+  return lost.size ? claimed.filter((p) => !lost.has(p.metadata.uid ?? '')) : claimed;
 }
 
 /** Changes a pod if it is still the same pod (UID precondition); false when it is gone. */
