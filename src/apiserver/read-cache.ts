@@ -9,10 +9,26 @@ interface CachedList {
   keys: string[] | undefined;
   /** keys written since the list was read: re-read them before the next use */
   dirty: Set<string>;
+  /**
+   * keys re-read (byKey and the indexes hold their new objects) but not yet put in place in
+   * `sorted`: that waits for the next use of the sorted list, so the selections of a controller
+   * between writes (its ReplicaSet's pods) do not copy a 10,000-pod list at each of them
+   */
+  unsorted: Set<string>;
   /** `label=value` → keys of the objects carrying that label; built on first use, then kept current */
-  byLabel?: Map<string, Set<string>>;
+  byLabel?: Map<string, IndexTerm>;
   /** the UID of an object's controller (ownerReference with controller: true) → keys; likewise */
-  byController?: Map<string, Set<string>>;
+  byController?: Map<string, IndexTerm>;
+}
+
+/**
+ * The keys of one index term, and the same keys in key order once asked for (dropped when a key
+ * comes or goes): a ReplicaSet's sync asks for its 1,000 pods again after a few of them changed,
+ * and sorting their keys each time cost more than reading them.
+ */
+interface IndexTerm {
+  keys: Set<string>;
+  sorted: string[] | undefined;
 }
 
 /** The index entry of a label pair; NUL cannot occur in a label key. */
@@ -29,22 +45,24 @@ function controllerUids(o: KubeObject): string[] {
   return ref?.uid ? [ref.uid] : [];
 }
 
-function indexAdd(index: Map<string, Set<string>> | undefined, terms: readonly string[], key: string): void {
+function indexAdd(index: Map<string, IndexTerm> | undefined, terms: readonly string[], key: string): void {
   if (!index) return;
   for (const t of terms) {
-    let keys = index.get(t);
-    if (!keys) index.set(t, (keys = new Set()));
-    keys.add(key);
+    let term = index.get(t);
+    if (!term) index.set(t, (term = { keys: new Set(), sorted: undefined }));
+    if (term.keys.has(key)) continue;
+    term.keys.add(key);
+    term.sorted = undefined;
   }
 }
 
-function indexRemove(index: Map<string, Set<string>> | undefined, terms: readonly string[], key: string): void {
+function indexRemove(index: Map<string, IndexTerm> | undefined, terms: readonly string[], key: string): void {
   if (!index) return;
   for (const t of terms) {
-    const keys = index.get(t);
-    if (!keys) continue;
-    keys.delete(key);
-    if (!keys.size) index.delete(t);
+    const term = index.get(t);
+    if (!term || !term.keys.delete(key)) continue;
+    term.sorted = undefined;
+    if (!term.keys.size) index.delete(t);
   }
 }
 
@@ -63,14 +81,15 @@ const PATCH_LIMIT = 256;
  * costs a binary search and a copy, not a sort of 10,000 keys.
  */
 function patchSorted(entry: CachedList): void {
-  if (!entry.sorted || !entry.keys || entry.dirty.size > PATCH_LIMIT) {
+  if (!entry.sorted || !entry.keys || entry.unsorted.size > PATCH_LIMIT) {
     entry.sorted = undefined;
     entry.keys = undefined;
+    entry.unsorted.clear();
     return;
   }
   const keys = entry.keys.slice();
   const sorted = entry.sorted.slice();
-  for (const key of entry.dirty) {
+  for (const key of entry.unsorted) {
     const lo = lowerBound(keys, key);
     const obj = entry.byKey.get(key);
     const present = keys[lo] === key;
@@ -85,6 +104,7 @@ function patchSorted(entry: CachedList): void {
   }
   entry.keys = keys;
   entry.sorted = sorted;
+  entry.unsorted.clear();
 }
 
 /** The first index of sorted keys whose key is not less than `key`. */
@@ -161,6 +181,7 @@ export class ReadCache {
   list(prefix: string, read: (key: string) => KubeObject | undefined): KubeObject[] | undefined {
     const entry = this.current(prefix, read);
     if (!entry) return undefined;
+    if (entry.unsorted.size) patchSorted(entry);
     if (!entry.sorted) {
       entry.keys = [...entry.byKey.keys()].sort(byKeyOrder);
       entry.sorted = entry.keys.map((k) => entry.byKey.get(k)!);
@@ -204,18 +225,26 @@ export class ReadCache {
   }
 
   /**
-   * The cached objects under prefix that carry label=value, in key order (what filtering the
-   * whole list by that label gives); undefined if the list is not cached. Controllers select
-   * their few pods among thousands: the index makes that cost the few.
+   * The cached objects under prefix that carry one of the label values, the one fewest carry
+   * (`required`: at least one), in key order; the caller filters them by its whole selector,
+   * which requires all of them, so any one gives the same result. Undefined if the list is not
+   * cached. Controllers select their few pods among thousands: the index makes that cost the few.
    */
-  labelled(prefix: string, read: (key: string) => KubeObject | undefined, label: string, value: string): KubeObject[] | undefined {
+  labelled(prefix: string, read: (key: string) => KubeObject | undefined, required: readonly { key: string; value: string }[]): KubeObject[] | undefined {
     const entry = this.current(prefix, read);
     if (!entry) return undefined;
     if (!entry.byLabel) {
       entry.byLabel = new Map();
       for (const [key, o] of entry.byKey) indexAdd(entry.byLabel, labelPairs(o), key);
     }
-    return this.pick(entry, entry.byLabel.get(labelPair(label, value)));
+    let narrowest: IndexTerm | undefined;
+    for (const { key, value } of required) {
+      const term = entry.byLabel.get(labelPair(key, value));
+      // No object carries this one: the selection is empty.
+      if (!term) return [];
+      if (!narrowest || term.keys.size < narrowest.keys.size) narrowest = term;
+    }
+    return this.pick(entry, narrowest);
   }
 
   /** The cached objects under prefix whose controller has this UID, in key order; undefined if not cached. */
@@ -229,9 +258,10 @@ export class ReadCache {
     return this.pick(entry, entry.byController.get(uid));
   }
 
-  private pick(entry: CachedList, keys: Set<string> | undefined): KubeObject[] {
-    if (!keys) return [];
-    return [...keys].sort(byKeyOrder).map((k) => entry.byKey.get(k)!);
+  private pick(entry: CachedList, term: IndexTerm | undefined): KubeObject[] {
+    if (!term) return [];
+    term.sorted ??= [...term.keys].sort(byKeyOrder);
+    return term.sorted.map((k) => entry.byKey.get(k)!);
   }
 
   /** The list under prefix with its stale keys read again (indexes kept current), or undefined. */
@@ -242,18 +272,23 @@ export class ReadCache {
     if (entry.dirty.size) {
       for (const key of entry.dirty) {
         const old = entry.byKey.get(key);
-        if (old) {
-          indexRemove(entry.byLabel, labelPairs(old), key);
-          indexRemove(entry.byController, controllerUids(old), key);
-        }
         const o = read(key);
+        // Most writes (a kubelet's status) keep the labels and ownerReferences of the object
+        // they replace, shared as the same frozen nodes (stored-encoding.ts): its index terms
+        // are then the same, and only its object changes.
+        const sameLabels = old !== undefined && o !== undefined && old.metadata.labels === o.metadata.labels;
+        const sameOwners = old !== undefined && o !== undefined && old.metadata.ownerReferences === o.metadata.ownerReferences;
+        if (old) {
+          if (!sameLabels) indexRemove(entry.byLabel, labelPairs(old), key);
+          if (!sameOwners) indexRemove(entry.byController, controllerUids(old), key);
+        }
         if (o) {
           entry.byKey.set(key, o);
-          indexAdd(entry.byLabel, labelPairs(o), key);
-          indexAdd(entry.byController, controllerUids(o), key);
+          if (!sameLabels) indexAdd(entry.byLabel, labelPairs(o), key);
+          if (!sameOwners) indexAdd(entry.byController, controllerUids(o), key);
         } else entry.byKey.delete(key);
+        if (entry.sorted) entry.unsorted.add(key);
       }
-      patchSorted(entry);
       entry.dirty.clear();
     }
     return entry;
@@ -265,6 +300,7 @@ export class ReadCache {
       sorted: entries.map((e) => e.obj),
       keys: entries.map((e) => e.key),
       dirty: new Set(),
+      unsorted: new Set(),
     });
   }
 

@@ -95,6 +95,11 @@ export interface Keyspace {
    */
   listLabelled(prefix: string, name: string, value: string): KeyValue[];
   /**
+   * How many entries listLabelled would give, without reading them; undefined when the store
+   * cannot tell without reading the values (no label index).
+   */
+  countLabelled?(prefix: string, name: string, value: string): number | undefined;
+  /**
    * The entries under prefix whose controller (the first ownerReference with `controller: true`)
    * has this UID, in key order; undefined when the store cannot tell without reading every value
    * (it indexes pods and ReplicaSets only).

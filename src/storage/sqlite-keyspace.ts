@@ -219,6 +219,11 @@ export class SqliteKeyspace implements Keyspace {
     }
   }
 
+  countLabelled(prefix: string, name: string, value: string): number | undefined {
+    const count = this.stmts.labels.count;
+    return count ? this.reading(() => count(prefix, prefixEnd(prefix), name, value)) : undefined;
+  }
+
   listControlled(prefix: string, uid: string): KeyValue[] | undefined {
     const select = this.stmts.controlled;
     if (!select) return undefined;

@@ -83,6 +83,8 @@ export interface LabelSelection {
   select(from: string, to: string, name: string, value: string): KvRow[];
   /** the first key under [from, to) whose value is not JSON */
   badValue(from: string, to: string): string | undefined;
+  /** how many rows select would give, from the index alone; absent without the index */
+  count?(from: string, to: string, name: string, value: string): number;
 }
 
 export function labelSelection(db: Database.Database): LabelSelection {
@@ -93,7 +95,14 @@ export function labelSelection(db: Database.Database): LabelSelection {
       'SELECT kv.key, kv.value, kv.create_revision, kv.mod_revision FROM labels INDEXED BY labels_by_value CROSS JOIN kv ON kv.key = labels.key ' +
         'WHERE labels.name = ? AND labels.value = ? AND labels.key >= ? AND labels.key < ? ORDER BY labels.key',
     );
-    return { select: (from, to, name, value) => stmt.all(name, value, from, to), badValue };
+    const count = db.prepare<[string, string, string, string], { n: number }>(
+      'SELECT count(*) AS n FROM labels INDEXED BY labels_by_value WHERE name = ? AND value = ? AND key >= ? AND key < ?',
+    );
+    return {
+      select: (from, to, name, value) => stmt.all(name, value, from, to),
+      badValue,
+      count: (from, to, name, value) => count.get(name, value, from, to)?.n ?? 0,
+    };
   }
   const path = db.prepare<[string, string, string, string], KvRow>(
     'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND json_extract(value, ?) = ? ORDER BY key',

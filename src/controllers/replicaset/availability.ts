@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../api/meta/v1.js';
-import { isPodAvailable, isPodReady, podReadyTransitionMs } from '../../api/core/v1/pod-util.js';
+import { factsAvailable, podFacts } from './pod-facts.js';
 
 /**
  * How long until the earliest of these ready-but-not-yet-available pods becomes available: the
@@ -12,8 +12,9 @@ export function msUntilNextAvailable(pods: readonly KubeObject[], minReadySecond
   if (minReadySeconds <= 0) return undefined;
   let best: number | undefined;
   for (const p of pods) {
-    if (!isPodReady(p) || isPodAvailable(p, minReadySeconds, nowMs)) continue;
-    const since = podReadyTransitionMs(p);
+    const f = podFacts(p);
+    if (!f.ready || factsAvailable(f, minReadySeconds, nowMs)) continue;
+    const since = f.readyTransitionMs;
     if (since === undefined) continue;
     const delay = since + minReadySeconds * 1000 + 1 - nowMs;
     if (best === undefined || delay < best) best = delay;

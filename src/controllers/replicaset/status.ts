@@ -2,7 +2,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { REASON_FAILED_CREATE, REASON_FAILED_DELETE, REPLICA_FAILURE } from '../../api/apps/v1/conditions.js';
 import type { ReplicaSet, ReplicaSetCondition, ReplicaSetStatus } from '../../api/apps/v1/replica-set.js';
 import { rfc3339 } from '../../sim/clock.js';
-import { isPodAvailable, isPodReady } from '../../api/core/v1/pod-util.js';
+import { factsAvailable, podFacts } from './pod-facts.js';
 
 export interface StatusInputs {
   rs: ReplicaSet;
@@ -34,12 +34,14 @@ export function calculateStatus(inp: StatusInputs): ReplicaSetStatus & { replica
   let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
+  const wanted = Object.entries(templateLabels);
   for (const pod of inp.active) {
     const labels = pod.metadata.labels ?? {};
-    if (Object.entries(templateLabels).every(([k, v]) => labels[k] === v)) fullyLabeled++;
-    if (isPodReady(pod)) {
+    if (wanted.every(([k, v]) => labels[k] === v)) fullyLabeled++;
+    const f = podFacts(pod);
+    if (f.ready) {
       ready++;
-      if (isPodAvailable(pod, minReady, inp.nowMs)) available++;
+      if (factsAvailable(f, minReady, inp.nowMs)) available++;
     }
   }
   let conditions = [...(old.conditions ?? [])];

@@ -10,7 +10,7 @@ import { isNamespaceTerminating } from '../framework/api-errors.js';
 import { msUntilNextAvailable } from './availability.js';
 import { controllerOf, controllerRefFor, planClaims, withControllerRef, withoutOwner } from './controller-ref.js';
 import { planReplicas, runSlowStart } from './manage-replicas.js';
-import { isPodActive, isPodTerminating } from '../../api/core/v1/pod-util.js';
+import { podFacts } from './pod-facts.js';
 import { podFromTemplate } from './pod-template.js';
 import { calculateStatus } from './status.js';
 
@@ -42,10 +42,15 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   // planClaims looks only at the pods we control and the ones the selector matches (any other
   // pod is ignored), so those two index reads give the plan a list of every pod would.
   const owned = ctx.api.listControlledBy(POD, namespace, uid);
-  const pods = unionInKeyOrder(owned, ctx.api.listSelected(POD, namespace, selector.selector));
-  const plan = planClaims(rs, selector.matches, pods.filter(isPodActive));
+  const selected = ctx.api.listSelected(POD, namespace, selector.selector);
+  // The usual case: every pod we control matches the selector and no orphan does, so both reads
+  // gave the same objects in the same (key) order. Each is then ours and selected: planClaims
+  // would claim every active one and adopt or release none, without asking each pod again.
+  const same = sameObjects(owned, selected);
+  const active = (same ? owned : unionInKeyOrder(owned, selected)).filter((p) => podFacts(p).active);
+  const plan = same ? { claimed: active, adopt: [], release: [] } : planClaims(rs, selector.matches, active);
   const claimed = adoptAndRelease(ctx, rs, plan.claimed, plan.adopt, plan.release);
-  const terminating = owned.filter(isPodTerminating);
+  const terminating = owned.filter((p) => podFacts(p).terminating);
   const now = ctx.clock.now();
 
   let manageError: ManageError | undefined;
@@ -95,7 +100,8 @@ function adoptAndRelease(
     }
   }
   for (const pod of release) patchPod(ctx, pod, (o) => withoutOwner(o, uid));
-  return claimed.filter((p) => !lost.has(p.metadata.uid ?? ''));
+  // Nothing lost (every sync that adopted nothing): the plan's own array, not a copy of 1,000 pods.
+  return lost.size ? claimed.filter((p) => !lost.has(p.metadata.uid ?? '')) : claimed;
 }
 
 /** Changes a pod if it is still the same pod (UID precondition); false when it is gone. */
@@ -202,11 +208,13 @@ function manageReplicas(
 }
 
 
+/** Whether two lists hold the same objects in the same order. */
+function sameObjects(a: readonly KubeObject[], b: readonly KubeObject[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
+}
+
 /** Two lists in key order (namespace/name: one namespace here) merged, each object once. */
 function unionInKeyOrder(a: readonly KubeObject[], b: readonly KubeObject[]): KubeObject[] {
-  // The usual case: every pod we control matches the selector and no orphan does, so both reads
-  // gave the same objects in the same (key) order.
-  if (a.length === b.length && a.every((p, i) => p === b[i])) return [...b];
   const byName = new Map<string, KubeObject>();
   for (const p of [...a, ...b]) byName.set(p.metadata.name ?? '', p);
   return [...byName.values()].sort((x, y) => compareKeys(x.metadata.name ?? '', y.metadata.name ?? ''));

@@ -175,3 +175,44 @@ test('a one-off label selection decodes only the objects carrying the required l
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * The read cache's indexes follow every kind of rewrite: one that keeps the labels and owners as
+ * the same frozen nodes (a status write: its index terms are left alone), one that changes the
+ * controller only, one that changes a label only, a delete; after each, what listSelected and
+ * listControlledBy give is what filtering the full list gives, in key order.
+ */
+test('label and controller selections from the read cache follow status writes, owner and label changes', () => {
+  const POD = findByKind('v1', 'Pod')!;
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  const owner = (uid: string) => [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: uid, uid, controller: true }];
+  for (const [name, hash, uid] of [['p3', 'a', 'A'], ['p1', 'a', 'A'], ['p2', 'b', 'B'], ['p4', 'a', 'A']] as const) {
+    c.api.create(POD, 'default', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, labels: { app: 'big', hash }, ownerReferences: owner(uid) },
+      spec: { containers: [{ name: 'c', image: 'x' }] },
+    });
+  }
+  const sel = parseSelector('app=big,hash=a');
+  const check = () => {
+    const all = c.api.list(POD, 'default');
+    const names = (os: readonly { metadata: { name?: string } }[]) => os.map((o) => o.metadata.name);
+    assert.deepEqual(names(c.api.listSelected(POD, 'default', sel)), names(all.filter((p) => selectorMatches(sel, p.metadata.labels))));
+    for (const uid of ['A', 'B']) {
+      assert.deepEqual(names(c.api.listControlledBy(POD, 'default', uid)), names(all.filter((p) => p.metadata.ownerReferences?.[0]?.uid === uid)));
+    }
+  };
+  check();
+  c.api.modify(POD, 'default', 'p1', (o) => ({ ...o, status: { phase: 'Running' } }));
+  check();
+  c.api.modify(POD, 'default', 'p3', (o) => ({ ...o, metadata: { ...o.metadata, ownerReferences: owner('B') } }));
+  check();
+  c.api.modify(POD, 'default', 'p4', (o) => ({ ...o, metadata: { ...o.metadata, labels: { app: 'big', hash: 'b' } } }));
+  check();
+  c.api.delete(POD, 'default', 'p1', { gracePeriodSeconds: 0 });
+  check();
+  assert.deepEqual(c.api.listSelected(POD, 'default', sel).map((o) => o.metadata.name), ['p3']);
+  assert.deepEqual(c.api.listControlledBy(POD, 'default', 'B').map((o) => o.metadata.name), ['p2', 'p3']);
+  c.close();
+});

@@ -77,3 +77,39 @@ test('listSelected and listControlledBy without a list in the process: the full 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * A ReplicaSet's selector requires two labels: the Deployment's (app=big, carried by the pods of
+ * both ReplicaSets of a rollout) and its own pod-template-hash. The store reads the rows of the
+ * one fewer pods carry, so a sync does not decode the other ReplicaSet's pods; the answer is the
+ * same, and the same again once the list is in the process (the read cache picks likewise).
+ */
+test('listSelected reads the rows of the required label fewest pods carry, whichever the selector names first', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-sel-'));
+  try {
+    const path = join(dir, 'c.db');
+    const c = openCluster(path, { env: ENV });
+    for (let i = 0; i < 6; i++) c.api.create(POD, 'default', pod(`old-${i}`, { app: 'big', 'pod-template-hash': 'old' }, 'rs-old'));
+    for (let i = 0; i < 2; i++) c.api.create(POD, 'default', pod(`new-${i}`, { app: 'big', 'pod-template-hash': 'new' }, 'rs-new'));
+    c.close();
+
+    const fresh = openCluster(path, { env: ENV });
+    const rowsRead: string[] = [];
+    const listLabelled = fresh.store.listLabelled.bind(fresh.store);
+    fresh.store.listLabelled = (prefix, name, value) => {
+      const out = listLabelled(prefix, name, value);
+      rowsRead.push(...out.map((kv) => kv.key.replace(/.*\//, '')));
+      return out;
+    };
+    const selector = parseSelector('app=big,pod-template-hash=new');
+    const picked = ids(fresh.api.listSelected(POD, 'default', selector));
+    assert.deepEqual(rowsRead, ['new-0', 'new-1']);
+    assert.deepEqual(picked.map((s) => s.replace(/@.*/, '')), ['default/new-0', 'default/new-1']);
+    fresh.api.list(POD, 'default');
+    assert.deepEqual(ids(fresh.api.listSelected(POD, 'default', selector)), picked);
+    assert.deepEqual(ids(fresh.api.listSelected(POD, 'default', parseSelector('app=big,pod-template-hash=none'))), []);
+    fresh.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

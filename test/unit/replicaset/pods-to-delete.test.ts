@@ -126,3 +126,76 @@ test("the article's stray: adopted, youngest, not ready → deleted", () => {
   const active = [running('hello-rs-8x855', 'k8s-node-1'), creating, running('hello-rs-v9247', 'k8s-node-2'), stray];
   assert.deepEqual(names(podsToDelete(active, [], 1, t)), ['stray']);
 });
+
+/**
+ * The ranking with every rule read from the pods at each comparison, as the rules are written:
+ * podsToDelete computes each pod's values once before sorting, and must choose exactly these
+ * pods in exactly this order (the sort sees the same answers to the same comparisons).
+ */
+function referenceOrder(active: KubeObject[], related: KubeObject[], n: number, nowMs: number): string[] {
+  const nodeOf = (p: KubeObject) => (p.spec as { nodeName?: string }).nodeName ?? '';
+  const st = (p: KubeObject) => p.status as { phase?: string; conditions: { status: string; lastTransitionTime: string }[]; containerStatuses: { restartCount: number }[] };
+  const ready = (p: KubeObject) => st(p).conditions[0]?.status === 'True';
+  const onNode = new Map<string, number>();
+  for (const p of related) onNode.set(nodeOf(p), (onNode.get(nodeOf(p)) ?? 0) + 1);
+  const order: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
+  const newer = (ta: number, tb: number, a: KubeObject, b: KubeObject) => {
+    if (ta === tb) return 0;
+    const d = logAgeBucket(ta, nowMs) - logAgeBucket(tb, nowMs);
+    if (d !== 0) return d;
+    return (a.metadata.uid ?? '') < (b.metadata.uid ?? '') ? -1 : (a.metadata.uid ?? '') > (b.metadata.uid ?? '') ? 1 : 0;
+  };
+  const less = (a: KubeObject, b: KubeObject): number => {
+    if (nodeOf(a) !== nodeOf(b) && (nodeOf(a) === '' || nodeOf(b) === '')) return nodeOf(a) === '' ? -1 : 1;
+    const pa = order[st(a).phase ?? ''] ?? 0;
+    const pb = order[st(b).phase ?? ''] ?? 0;
+    if (pa !== pb) return pa - pb;
+    if (ready(a) !== ready(b)) return ready(a) ? 1 : -1;
+    if (deletionCost(a) !== deletionCost(b)) return deletionCost(a) - deletionCost(b);
+    const ra = onNode.get(nodeOf(a)) ?? 0;
+    const rb = onNode.get(nodeOf(b)) ?? 0;
+    if (ra !== rb) return rb - ra;
+    if (ready(a) && ready(b)) {
+      const c = newer(Date.parse(st(a).conditions[0]!.lastTransitionTime), Date.parse(st(b).conditions[0]!.lastTransitionTime), a, b);
+      if (c !== 0) return c;
+    }
+    const xa = st(a).containerStatuses[0]!.restartCount;
+    const xb = st(b).containerStatuses[0]!.restartCount;
+    if (xa !== xb) return xb - xa;
+    return newer(Date.parse(a.metadata.creationTimestamp!), Date.parse(b.metadata.creationTimestamp!), a, b);
+  };
+  return [...active]
+    .sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1))
+    .sort(less)
+    .slice(0, n)
+    .map((p) => p.metadata.name ?? '');
+}
+
+test('podsToDelete picks what the rules read at each comparison pick, in the same order (300 varied pods)', () => {
+  let seed = 7;
+  const rand = (k: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % k;
+  };
+  const pods: KubeObject[] = [];
+  for (let i = 0; i < 300; i++) {
+    // Ages a few seconds apart (same log2 bucket, UID decides) and minutes apart (the bucket does).
+    const ages = [5_000, 60_000, 600_000, 3_000_000];
+    const readyAge = ages[rand(4)]! + rand(3) * 1000;
+    pods.push(
+      pod(`p-${String(i).padStart(3, '0')}`, {
+        ...(rand(6) ? { node: `n${rand(4)}` } : {}),
+        phase: ['Running', 'Running', 'Pending', 'Unknown'][rand(4)]!,
+        ...(rand(3) ? { readySince: NOW - readyAge } : {}),
+        created: NOW - readyAge - ages[rand(4)]! - rand(3) * 1000,
+        ...(rand(5) === 0 ? { cost: String(rand(3) - 1) } : {}),
+        restarts: rand(4) === 0 ? rand(3) : 0,
+        uid: `u-${rand(50)}`,
+      }),
+    );
+  }
+  const related = [...pods, ...pods.slice(0, 40).map((p, i) => pod(`other-${i}`, { node: `n${i % 3}` }))];
+  for (const n of [1, 37, 150, 299]) {
+    assert.deepEqual(names(podsToDelete(pods, related, n, NOW)), referenceOrder(pods, related, n, NOW), `n=${n}`);
+  }
+});
