@@ -194,7 +194,15 @@ function sameInOrder(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
 
 /** Placements with the same text but for their resourceVersions: equal placements (told without making the texts). */
 function samePlacement(a: StoredPlacement, b: StoredPlacement): boolean {
+  // What a change of placement mostly is (a phase, a deletion mark) first: a string member that
+  // differs makes the texts differ, wherever it stands.
+  if (differ(a.ph, b.ph) || differ(a.d, b.d) || differ(a.nd, b.nd) || differ(a.u, b.u) || differ(a.n, b.n)) return false;
   return sameJsonText(a, b, 'v');
+}
+
+/** Members whose texts differ for sure: not the same, and one a string (or absent and the other a string). */
+function differ(x: unknown, y: unknown): boolean {
+  return x !== y && (typeof x === 'string' || typeof y === 'string');
 }
 
 interface Header {
@@ -336,7 +344,12 @@ export class PlacementIndex {
     // Most events are status writes that change nothing of the placement.
     if (held?.made && matchesStored(held.stored, obj)) return;
     const stored = storedPlacement(obj);
-    if (held && samePlacement(held.stored, stored)) return;
+    if (held && samePlacement(held.stored, stored)) {
+      // The file's record has the text storedPlacement makes (its resourceVersion aside), so its
+      // records are in the order matchesStored needs: the next status writes are told by it.
+      held.made = true;
+      return;
+    }
     const pod = placementPod(stored);
     sameRequestsAs(pod, obj);
     // Most changes (a phase, a resourceVersion) add the same to the totals: nothing to take away and add.
@@ -413,7 +426,11 @@ export class PlacementIndex {
     if (!header || (!this.dirty.size && !force && !this.totals?.dirty)) return;
     this.totalsOf(state).flush(state, header.epoch);
     this.totalsKept = true;
-    const rows = new Set(header.rows);
+    // The rows that come and go: the header's list is copied only then (an apply's 500 steps
+    // went through its 1,024 rows at each).
+    const held = this.held();
+    const added: number[] = [];
+    const removed: number[] = [];
     for (const n of this.dirty) {
       const row = this.rows.get(n);
       if (row?.pods.size) {
@@ -422,14 +439,17 @@ export class PlacementIndex {
         const texts: string[] = [];
         for (const e of row.pods.values()) texts.push((e.json ??= JSON.stringify(e.stored)));
         state.setText(this.rowName(n), `[${texts.join(',')}]`);
-        rows.add(n);
+        if (!held.has(n)) added.push(n);
       } else {
         state.delete(this.rowName(n));
-        rows.delete(n);
+        if (held.has(n)) removed.push(n);
       }
     }
     this.dirty.clear();
-    if (force || rows.size !== header.rows.length || header.rows.some((n) => !rows.has(n))) {
+    if (force || added.length || removed.length) {
+      const rows = new Set(header.rows);
+      for (const n of added) rows.add(n);
+      for (const n of removed) rows.delete(n);
       header.rows = [...rows].sort((a, b) => a - b);
       this.heldRows = undefined;
       state.set(HEADER, header);
