@@ -86,9 +86,9 @@ export class DecodedObjects {
 
   /**
    * The API server wrote key at modRevision the value whose decoded object (deep-frozen) it
-   * built itself (status-write.ts), with its metadata's text.
+   * built itself (status-write.ts, bound-object.ts), with its metadata's text if known.
    */
-  built(key: string, modRevision: number, obj: KubeObject, metaText: string): void {
+  built(key: string, modRevision: number, obj: KubeObject, metaText: string | undefined): void {
     this.current();
     this.plans.delete(key);
     this.byKey.set(key, { rev: modRevision, obj, metaText });

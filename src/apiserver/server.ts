@@ -31,6 +31,7 @@ import { DecodedObjects, parseStoredObject } from './decoded-objects.js';
 import { ReadCache } from './read-cache.js';
 import { encodeStored, type StoredEncoding } from './stored-encoding.js';
 import { statusWrite } from './status-write.js';
+import { boundObject } from './bound-object.js';
 import type { PatchType } from './patch-object.js';
 import { lazy } from '../common/lazy.js';
 import { selectorMatches, type Selector } from '../labels/label-selector.js';
@@ -657,7 +658,14 @@ export class ApiServer {
       if (i >= 0) conditions[i] = scheduled;
       else conditions.push(scheduled);
       next['status'] = { ...status, conditions };
-      return this.commitUpdate(info, next, old, {}, true);
+      const key = storageKey(info, namespace, name);
+      const metaText = this.decoded.metaText(key, old);
+      const written = this.commitUpdate(info, next, old, {}, true);
+      // Read back at once (the scheduler's cache, then the kubelet): its decoded object built
+      // from what was stored, not parsed from its text (bound-object.ts).
+      const decoded = written === old ? undefined : boundObject(written);
+      if (decoded) this.decoded.built(key, Number(written.metadata.resourceVersion), decoded, metaText);
+      return written;
     });
   }
 

@@ -66,6 +66,14 @@ export class ComponentState {
   }
 
   /**
+   * Sets k to a text the caller made: what set stores for a value whose JSON.stringify it is
+   * (the scheduler joins a row's placements from their kept texts, only the changed one made anew).
+   */
+  setText(k: string, text: string): void {
+    this.store.setMeta(this.key(k), text);
+  }
+
+  /**
    * Sets k to value and keeps value as what peek returns for it: for a caller that never changes
    * value afterwards and whose value is what its JSON reads back as (no undefined members, no
    * -0 or non-finite numbers), so that the next peek need not parse what was just written. Its

@@ -66,7 +66,7 @@ export function garbageCollectorController(): Controller {
         }
         return keys;
       }
-      const mark = index.upsert(ctx.api, ctx.state, info, ev.object, ev.type === 'ADDED');
+      const mark = index.upsert(ctx.api, ctx.state, info, ev.object, ev.type === 'ADDED', ev.type === 'MODIFIED' && ev.sameMetadataAs !== undefined);
       const keys: string[] = [];
       const fin = ev.object.metadata.finalizers ?? [];
       if (ev.object.metadata.deletionTimestamp) {

@@ -79,6 +79,8 @@ export class OwnerIndex {
   /** uid → sequence number of the last event for it in this process */
   private readonly touched = new Map<string, number>();
   private sequence = 0;
+  /** whether this process built the index from a list (then it may hold owners of versions its events have not reached yet) */
+  private listed = false;
   /**
    * bumped whenever what this process holds is dropped or rebuilt (a rollback, another process's
    * write-back, a relist): a caller that remembers what an upsert saw asks it (touchSeen).
@@ -110,6 +112,7 @@ export class OwnerIndex {
   /** A file written before the index, or after a relist: every object once, then only changes. */
   private build(api: ApiServer, state: ComponentState, header: IndexHeader): void {
     this.memory++;
+    this.listed = true;
     header.built = true;
     for (const { info, object } of this.listAll(api)) this.setOwners(state, info, object);
     this.flush(state, true);
@@ -163,13 +166,18 @@ export class OwnerIndex {
 
   /**
    * An ADDED or MODIFIED event: the object's owners now. Returns the mark of what the index
-   * holds after it, for touchSeen.
+   * holds after it, for touchSeen. `kept`: a write that kept the metadata of the version before
+   * it (WatchEvent.sameMetadataAs), whose event the index took (in this process or before the
+   * informer's cursor), so it holds these very owners: what it does not hold in memory is not
+   * read from the file to be compared (an advance's first status write of each of 10,000 pods).
+   * Not so once this process built the index from a list: that may hold a later version's owners,
+   * which the events before it set back on the way.
    */
-  upsert(api: ApiServer, state: ComponentState, info: ResourceInfo, obj: KubeObject, added: boolean): number {
+  upsert(api: ApiServer, state: ComponentState, info: ResourceInfo, obj: KubeObject, added: boolean, kept = false): number {
     this.ready(api, state);
     const uid = obj.metadata.uid;
     if (!uid) return this.memory;
-    this.setOwners(state, info, obj, added);
+    if (!kept || this.listed || this.owned.has(uid)) this.setOwners(state, info, obj, added);
     this.touched.set(uid, ++this.sequence);
     return this.memory;
   }

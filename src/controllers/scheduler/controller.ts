@@ -42,9 +42,9 @@ export function schedulerController(): Controller {
     sync(key: string, ctx: ControllerContext): void {
       const { namespace, name } = splitKey(key);
       const pod = ctx.api.tryGet(POD, namespace, name);
-      const previous = ctx.state.get<PendingPod>(`pending:${key}`);
+      const previous = pendingOf(ctx, key);
       if (!pod || !wantsScheduling(pod)) {
-        forget(ctx, key);
+        forget(ctx, key, previous);
         return;
       }
       // A retry due to an event comes early; the backoff still applies.
@@ -66,12 +66,11 @@ export function schedulerController(): Controller {
         if (bound) cache.upsert(bound);
       }
       if (!next) {
-        forget(ctx, key);
+        forget(ctx, key, previous);
         return;
       }
       ctx.state.set(`pending:${key}`, next);
-      const index = ctx.state.get<string[]>(PENDING_INDEX) ?? [];
-      if (!index.includes(key)) ctx.state.set(PENDING_INDEX, [...index, key]);
+      if (!pendingSet(ctx).has(key)) ctx.state.set(PENDING_INDEX, [...pendingKeys(ctx), key]);
       ctx.requeueAfter(key, MAX_UNSCHEDULABLE_MS);
     },
     endStep(ctx: ControllerContext): void {
@@ -84,18 +83,40 @@ export function schedulerController(): Controller {
   };
 }
 
-function forget(ctx: ControllerContext, key: string): void {
-  if (ctx.state.get<PendingPod>(`pending:${key}`) === undefined) return;
+/** `previous`: the pod's pending record (pendingOf), if any. */
+function forget(ctx: ControllerContext, key: string, previous: PendingPod | undefined): void {
+  if (previous === undefined) return;
   ctx.state.delete(`pending:${key}`);
   ctx.state.set(
     PENDING_INDEX,
-    (ctx.state.get<string[]>(PENDING_INDEX) ?? []).filter((k) => k !== key),
+    pendingKeys(ctx).filter((k) => k !== key),
   );
 }
 
-/** Every waiting pod, to be retried (the sync holds back those still in backoff). */
+/** Every waiting pod, to be retried (the sync holds back those still in backoff): a copy, the caller's. */
 function pendingKeys(ctx: ControllerContext): string[] {
-  return ctx.state.get<string[]>(PENDING_INDEX) ?? [];
+  return [...(ctx.state.peek<string[]>(PENDING_INDEX) ?? [])];
+}
+
+/** The pending index as a set, made once per stored index (peek shares its parse while its text stays). */
+const pendingSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const NO_PENDING: ReadonlySet<string> = new Set();
+
+function pendingSet(ctx: ControllerContext): ReadonlySet<string> {
+  const index = ctx.state.peek<string[]>(PENDING_INDEX);
+  if (!index) return NO_PENDING;
+  let set = pendingSets.get(index);
+  if (!set) pendingSets.set(index, (set = new Set(index)));
+  return set;
+}
+
+/**
+ * The pod's pending record. A record is set and deleted with the pod's key in the pending index
+ * (sync, forget), so a key not in the index has none: told without asking the file, where every
+ * new pod of an apply missed (an SQLite query each, twice: at its ADDED event and its sync).
+ */
+function pendingOf(ctx: ControllerContext, key: string): PendingPod | undefined {
+  return pendingSet(ctx).has(key) ? ctx.state.get<PendingPod>(`pending:${key}`) : undefined;
 }
 
 function podEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
@@ -107,7 +128,7 @@ function podEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
     return ev.type === 'DELETED' || isPodPhaseTerminal(asPod(pod).status?.phase) ? pendingKeys(ctx) : [];
   }
   if (ev.type === 'DELETED' || !wantsScheduling(pod)) return [key];
-  const pending = ctx.state.get<PendingPod>(`pending:${key}`);
+  const pending = pendingOf(ctx, key);
   // Our own PodScheduled=False write (a status change) is no reason to try again.
   if (pending && pending.uid === pod.metadata.uid && pending.fingerprint === podFingerprint(pod)) return [];
   return [key];

@@ -160,7 +160,9 @@ export function applyDecision(
   });
   const conditions = withUnschedulableCondition(pod, decision.message, now);
   if (conditions) {
-    ctx.api.updateStatus(POD, { ...pod, status: { ...asPod(pod).status, conditions } });
+    // The status is built here for this write (its conditions the stored pod's but the new one)
+    // and kept by nobody: the server takes it as the stored pod's (status-write.ts).
+    ctx.api.updateStatus(POD, { ...pod, status: { ...asPod(pod).status, conditions } }, { builtForWrite: true });
   }
   const attempts = (previous && previous.uid === pod.metadata.uid ? previous.attempts : 0) + 1;
   return {

@@ -153,3 +153,37 @@ test('an owner given by another process after this one wrote the status is seen 
     c.close();
   });
 });
+
+test("a new process's GC takes the first status write of a pod it knows the owners of without reading them from the file (fails before: one read per pod)", () => {
+  withCluster((c) => {
+    const rs = c.api.create(RS, 'default', owner('rs'));
+    c.api.create(POD, 'default', pod('web'));
+    adopt(c, 'web', rs);
+    const first = garbageCollectorController();
+    const ctx = { api: c.api, state: new ComponentState(c.store, 'gc-test') } as unknown as ControllerContext;
+    const from = c.store.transaction(() => {
+      for (const ev of c.api.changesSince(0)) first.keysFor(ev, ctx);
+      first.endStep?.(ctx);
+      return c.api.revision();
+    });
+    // another process's GC: nothing in memory, the index in the file
+    const next = garbageCollectorController();
+    const read: string[] = [];
+    const getMetaEntry = c.store.getMetaEntry.bind(c.store);
+    c.store.getMetaEntry = (name) => (read.push(name), getMetaEntry(name));
+    c.store.transaction(() => {
+      statusWrite(c, 'web', 'one');
+      const [ev] = c.api.changesSince(from, POD, 'default');
+      assert.ok(ev?.sameMetadataAs !== undefined);
+      assert.deepEqual(next.keysFor(ev, ctx), []);
+      assert.deepEqual(read.filter((n) => n.includes(':owned:')), []);
+      // what it holds of the pod is still what the file says: the owner's deletion finds it
+      const web = c.api.get(POD, 'default', 'web');
+      const from2 = c.api.revision();
+      c.api.delete(RS, 'default', 'rs', { propagationPolicy: 'Background' });
+      const [deleted] = c.api.changesSince(from2, RS, 'default');
+      assert.deepEqual(next.keysFor(deleted!, ctx), [`dangling:${web.metadata.uid}`]);
+    });
+    c.close();
+  });
+});

@@ -141,3 +141,30 @@ test('uncordoning a node lets a waiting pod in', () => {
   assert.equal(nodeOf(c, 'p'), 'k8s-node-2');
   c.close();
 });
+
+test("a pod's pending record is looked up only while the pending index holds the pod (fails before: every new pod asked the file, at its event and its sync)", () => {
+  const c = cluster();
+  c.api.create(POD, 'default', pod('a', '1500m'));
+  c.api.create(POD, 'default', pod('b', '1500m'));
+  advance(c, 5);
+  const asked: string[] = [];
+  const getMetaEntry = c.store.getMetaEntry.bind(c.store);
+  c.store.getMetaEntry = (name) => (name.includes(':pending:') && asked.push(name), getMetaEntry(name));
+  // fits: bound without asking for a record
+  c.api.create(POD, 'default', pod('small', '100m'));
+  advance(c, 5);
+  assert.ok(nodeOf(c, 'small'));
+  assert.equal(asked.length, 0, asked.join());
+  // fits nowhere: waits, with a record that its retries read
+  c.api.create(POD, 'default', pod('c', '1'));
+  advance(c, 5);
+  assert.equal(nodeOf(c, 'c'), undefined);
+  // past its backoff, a's room lets it in
+  advance(c, 2_000);
+  c.api.delete(POD, 'default', 'a', { gracePeriodSeconds: 0 });
+  advance(c, 5);
+  assert.ok(nodeOf(c, 'c'));
+  assert.ok(asked.includes('state:default-scheduler:pending:default/c'));
+  assert.ok(!asked.some((n) => n.endsWith('/small')));
+  c.close();
+});

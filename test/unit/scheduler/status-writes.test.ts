@@ -8,6 +8,7 @@ import { NodeTotals, sameDemand } from '../../../src/controllers/scheduler/node-
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { WatchEvent } from '../../../src/apiserver/server.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
+import { rowHash } from '../../../src/controllers/scheduler/row-hash.js';
 
 // Most pod events the scheduler sees are status writes (a rollout of 1,000 pods: ~2,750 of its
 // ~5,000 pod events count alike in the cache, 1,250 leave the placement as it was). They must
@@ -129,4 +130,48 @@ test('a status write that keeps the placement is told without a placement text a
   index.flush(state);
   assert.notEqual(version(), v1, 'row written back');
   assert.deepEqual(Object.keys(index.placement(c.api, state, a.metadata.uid ?? '')?.metadata.labels ?? {}), ['tier', 'app']);
+});
+
+test("a row written back joins its placements' kept texts: one changed placement is one text made, and the row reads as JSON.stringify of its placements", () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  const state = new ComponentState(c.store, 'test-row-texts');
+  const index = new PlacementIndex();
+  const event = (object: KubeObject): WatchEvent => ({ type: 'MODIFIED', object, revision: Number(object.metadata.resourceVersion) }) as WatchEvent;
+  // pods until two share a row (1,024 rows, by UID)
+  const byRow = new Map<number, KubeObject[]>();
+  let shared: KubeObject[] | undefined;
+  for (let i = 0; !shared; i++) {
+    const p = c.api.create(POD, 'default', pod(`p${i}`, `n${i % 3}`, `${i + 1}m`, { app: 'web', i: String(i) }));
+    index.event(c.api, state, event(p));
+    const row = rowHash(p.metadata.uid ?? '') % 1024;
+    const list = [...(byRow.get(row) ?? []), p];
+    byRow.set(row, list);
+    if (list.length > 1) shared = list;
+  }
+  index.flush(state);
+  const [first, second] = shared;
+  const row = rowHash(first!.metadata.uid ?? '') % 1024;
+  const relabelled = next(second!, Number(second!.metadata.resourceVersion) + 100, { metadata: { ...second!.metadata, labels: { app: 'db' } } });
+  index.event(c.api, state, event(relabelled));
+  // texts of placements (objects with a pod UID `u`) made while writing back
+  const original = JSON.stringify;
+  let placements = 0;
+  JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
+    const v: unknown = args[0];
+    if (typeof v === 'object' && v !== null && 'u' in v) placements++;
+    return original(...args);
+  }) as typeof JSON.stringify;
+  try {
+    index.flush(state);
+  } finally {
+    JSON.stringify = original;
+  }
+  assert.equal(placements, 1);
+  const text = state.text(`placements:0:${row}`) ?? '';
+  const stored = JSON.parse(text) as { u: string; l: Record<string, string> }[];
+  assert.equal(text, JSON.stringify(stored));
+  assert.deepEqual(stored.map((s) => [s.u, s.l]), [
+    [first!.metadata.uid, first!.metadata.labels],
+    [second!.metadata.uid, { app: 'db' }],
+  ]);
 });
