@@ -7,6 +7,7 @@ import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { type NodePods, type NodePodsByName, NodeTotals, sameDemand } from './node-pods.js';
 import { groupId } from './placement-totals.js';
+import { sameFlatRecords } from './same-json-text.js';
 
 const POD = findByKind('v1', 'Pod')!;
 
@@ -329,7 +330,7 @@ export class SchedulerCache {
     const labels = pod.metadata.labels;
     const last = this.lastGroup;
     // The same id (the labels' JSON text) as the last one's: no text to make.
-    if (last && last.ns === ns && sameLabelsInOrder(last.labels, labels)) return last;
+    if (last && last.ns === ns && sameFlatRecords(last.labels, labels)) return last;
     const id = groupId(ns, labels);
     let g = this.groups.get(id);
     if (g) return (this.lastGroup = g);
@@ -423,20 +424,6 @@ function sameLabels(a: Record<string, string> | undefined, b: Record<string, str
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
-}
-
-/** Labels with equal JSON texts: the same keys in the same order, with the same values. */
-function sameLabelsInOrder(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || a[k] !== b[k]) return false;
-  }
-  return true;
 }
 
 /** Pods of one namespace with the same labels: every spread selector counts all of them or none. */

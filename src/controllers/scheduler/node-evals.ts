@@ -3,6 +3,7 @@ import { asPod } from '../../api/core/v1/pod.js';
 import { type FilterFailure, filterNode } from './filters.js';
 import type { NodePods, NodePodsByName } from './node-pods.js';
 import { type Candidate, type RawScores, rawScores } from './scoring.js';
+import { sameJsonText } from './same-json-text.js';
 
 /** What filtering a pod on one node gave, with its raw scores when it fits. */
 export interface NodeEval {
@@ -36,7 +37,7 @@ export class NodeEvaluations {
   forPod(pod: KubeObject): ShapeEvals | undefined {
     const parts = shapeParts(pod);
     if (parts === undefined) return undefined;
-    if (this.last && sameJson(this.last.parts, parts)) return this.last.shape;
+    if (this.last && sameJsonText(this.last.parts, parts)) return this.last.shape;
     const key = JSON.stringify(parts);
     let m = this.shapes.get(key);
     if (!m) {
@@ -129,31 +130,6 @@ function shapeParts(pod: KubeObject): unknown[] | undefined {
     }
   }
   return parts;
-}
-
-/**
- * Whether two decoded JSON values have equal JSON texts (objects: the same keys in the same
- * order): quicker than making the texts, for the few small values of a pod's shape.
- */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra);
-  const kb = Object.keys(rb);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || !sameJson(ra[k], rb[k])) return false;
-  }
-  return true;
 }
 
 function evaluateNode(pod: KubeObject, node: KubeObject, pods: NodePods): NodeEval {

@@ -2,6 +2,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import type { ComponentState } from '../framework/state.js';
 import { NodeTotals, type StoredTotals } from './node-pods.js';
 import { rowHash } from './row-hash.js';
+import { sameFlatRecords } from './same-json-text.js';
 
 /**
  * The id of a spread group: the pods of one namespace with the same labels, which every spread
@@ -88,7 +89,7 @@ export class PlacementTotals {
     const labels = pod.metadata.labels;
     const last = this.last;
     // The same id (the labels' JSON text) as the last one's: no text to make.
-    const id = last && last.ns === ns && sameInOrder(last.labels, labels) ? last.id : groupId(ns, labels);
+    const id = last && last.ns === ns && sameFlatRecords(last.labels, labels) ? last.id : groupId(ns, labels);
     this.last = { ns, labels, id };
     const shard = this.shardOfGroup(id);
     let g = this.groups.get(id);
@@ -180,20 +181,6 @@ export class PlacementTotals {
     t.header = header;
     return t;
   }
-}
-
-/** Labels with equal JSON texts: the same keys in the same order, with the same values. */
-function sameInOrder(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || a[k] !== b[k] || typeof a[k] !== 'string') return false;
-  }
-  return true;
 }
 
 function headerKey(epoch: number): string {

@@ -8,7 +8,7 @@ import type { ComponentState } from '../framework/state.js';
 import { PlacementTotals } from './placement-totals.js';
 import { sameRequestsAs } from './requests.js';
 import { rowHash } from './row-hash.js';
-import { sameJsonText } from './same-json-text.js';
+import { sameFlatRecords, sameJsonText } from './same-json-text.js';
 
 /** A container as placing other pods needs it: its requests, host ports and restart policy. */
 interface StoredContainer {
@@ -149,10 +149,10 @@ function matchesStored(s: StoredPlacement, pod: KubeObject): boolean {
     s.nd === (spec.nodeName ?? '') &&
     s.n === meta.namespace &&
     sameStoredContainers(s.c, spec.containers ?? []) &&
-    (s.l === undefined ? !meta.labels : !!meta.labels && sameInOrder(s.l, meta.labels)) &&
+    (s.l === undefined ? !meta.labels : !!meta.labels && sameFlatRecords(s.l, meta.labels)) &&
     (s.d === undefined ? !meta.deletionTimestamp : s.d === meta.deletionTimestamp) &&
     (s.i === undefined ? !spec.initContainers : !!spec.initContainers && sameStoredContainers(s.i, spec.initContainers)) &&
-    (s.o === undefined ? !spec.overhead : !!spec.overhead && sameInOrder(s.o, spec.overhead)) &&
+    (s.o === undefined ? !spec.overhead : !!spec.overhead && sameFlatRecords(s.o, spec.overhead)) &&
     (s.pr === undefined ? spec.priority === undefined : spec.priority !== undefined && s.pr === spec.priority) &&
     (s.ph === undefined ? !p.status?.phase : s.ph === p.status?.phase)
   );
@@ -164,7 +164,7 @@ function sameStoredContainers(stored: StoredContainer[], cs: readonly Container[
     const s = stored[i]!;
     const c = cs[i]!;
     const r = c.resources?.requests;
-    if (s.r === undefined ? !!r : !r || !sameInOrder(s.r, r)) return false;
+    if (s.r === undefined ? !!r : !r || !sameFlatRecords(s.r, r)) return false;
     if (s.rp !== c.restartPolicy) return false;
     const ports = s.p ?? [];
     let j = 0;
@@ -174,20 +174,6 @@ function sameStoredContainers(stored: StoredContainer[], cs: readonly Container[
       if (!y || y.hostPort !== x.hostPort || y.protocol !== x.protocol || y.hostIP !== x.hostIP) return false;
     }
     if (j !== ports.length) return false;
-  }
-  return true;
-}
-
-/** Flat records whose JSON texts are equal: the same keys in the same order, each with the same scalar. */
-function sameInOrder(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  if (a === b) return true;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    const v = a[k];
-    if (k !== kb[i] || (typeof v === 'object' && v !== null) || typeof v === 'undefined' || v !== b[k]) return false;
   }
   return true;
 }

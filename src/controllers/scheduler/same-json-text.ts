@@ -37,3 +37,22 @@ function jsonNumber(v: unknown): unknown {
   if (typeof v !== 'number') return v;
   return Number.isFinite(v) ? v + 0 : null;
 }
+
+/**
+ * Flat records whose JSON texts are equal: the same keys in the same order, each with the same
+ * scalar (a member that is an object or undefined reads as a difference: the caller then takes its
+ * slower path). Labels, resource lists, overheads.
+ */
+export function sameFlatRecords(a: Readonly<Record<string, unknown>> | undefined, b: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    const v = a[k];
+    if (k !== kb[i] || (typeof v === 'object' && v !== null) || typeof v === 'undefined' || v !== b[k]) return false;
+  }
+  return true;
+}
