@@ -4,19 +4,10 @@ import { boundObject } from '../../../src/apiserver/bound-object.js';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
+import { frozen, shape } from './value-shape.js';
 
 const KEY = '/registry/pods/default/p';
 const PODS = findByKind('v1', 'Pod')!;
-
-/** Every key list of every object under v, with its path: what tells two values apart by key order. */
-function shape(v: unknown, path = '$', out: string[] = []): string[] {
-  if (typeof v !== 'object' || v === null) return out;
-  out.push(`${path}:${Array.isArray(v) ? `[${v.length}]` : Object.keys(v).join(',')}`);
-  for (const [k, x] of Object.entries(v)) shape(x, `${path}.${k}`, out);
-  return out;
-}
-
-const frozen = (v: unknown): boolean => typeof v !== 'object' || v === null || (Object.isFrozen(v) && Object.values(v).every(frozen));
 
 const containers = (o: KubeObject): unknown => (o['spec'] as { containers: unknown }).containers;
 

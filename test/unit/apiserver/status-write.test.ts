@@ -6,6 +6,7 @@ import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { countReads } from './count-reads.js';
+import { frozen, shape } from './value-shape.js';
 
 const KEY = '/registry/pods/default/p';
 const PODS = findByKind('v1', 'Pod')!;
@@ -26,16 +27,6 @@ function reference(o: KubeObject): string {
   const { resourceVersion: _rv, ...meta } = o.metadata;
   return JSON.stringify({ ...o, metadata: meta });
 }
-
-/** Every key list of every object under v, with its path: what tells two values apart by key order. */
-function shape(v: unknown, path = '$', out: string[] = []): string[] {
-  if (typeof v !== 'object' || v === null) return out;
-  out.push(`${path}:${Array.isArray(v) ? `[${v.length}]` : Object.keys(v).join(',')}`);
-  for (const [k, x] of Object.entries(v)) shape(x, `${path}.${k}`, out);
-  return out;
-}
-
-const frozen = (v: unknown): boolean => typeof v !== 'object' || v === null || (Object.isFrozen(v) && Object.values(v).every(frozen));
 
 test('a status write is stored as JSON.stringify stores it and decoded as JSON.parse reads it back, the status kept only when that is itself', () => {
   const old = storedPod();
