@@ -1,4 +1,5 @@
 import type { KubeObject } from '../api/meta/v1.js';
+import { isPlainObject } from '../common/json.js';
 
 /**
  * The decoded object of a binding's write (what reading it back would give: JSON.parse of the
@@ -80,8 +81,4 @@ function copyObject(o: Record<string, unknown>, skip?: string): Record<string, u
     if (c !== undefined) out[k] = c;
   }
   return out;
-}
-
-function isPlainObject(v: object): boolean {
-  return Object.getPrototypeOf(v) === Object.prototype;
 }

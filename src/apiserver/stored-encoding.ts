@@ -1,4 +1,5 @@
 import type { KubeObject } from '../api/meta/v1.js';
+import { isPlainObject } from '../common/json.js';
 
 /**
  * The stored text of an object (JSON.stringify of it without metadata.resourceVersion), made
@@ -48,11 +49,6 @@ function isPlain(v: object): boolean {
   if (Array.isArray(v)) return true;
   const proto: unknown = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
-}
-
-/** An object of Object's prototype (what spreading it copies serializes as it does). */
-function isPlainObject(v: object): boolean {
-  return Object.getPrototypeOf(v) === Object.prototype;
 }
 
 /**

@@ -10,6 +10,11 @@ export function isJsonObject(v: unknown): v is JsonObject {
 }
 
 /** Deep copy of a JSON value (structuredClone keeps it JSON-shaped and is fast). */
+/** An object of Object's own prototype: what a JSON parse makes, and what spreading copies as JSON.stringify writes it. */
+export function isPlainObject(v: object): boolean {
+  return Object.getPrototypeOf(v) === Object.prototype;
+}
+
 export function cloneJson<T extends JsonValue>(v: T): T {
   return structuredClone(v);
 }
