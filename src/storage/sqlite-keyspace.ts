@@ -4,6 +4,7 @@ import { TEMP_STORE, openClusterFile } from './cluster-file.js';
 import { labelSelection } from './sqlite-label-index.js';
 import { controllerSelection } from './sqlite-controller-index.js';
 import { hasHintColumns } from './sqlite-index-update.js';
+import { UnindexedRows, hasUnindexedIndex } from './sqlite-unindexed.js';
 import type { IndexHints } from './index-hints.js';
 import type { KvRow } from './sqlite-derived-index.js';
 import { CorruptClusterFile, clusterFileError, damageFoundIn, forgetDamage, sqliteCode } from './cluster-file-errors.js';
@@ -71,6 +72,9 @@ export class SqliteKeyspace implements Keyspace {
   /** kv has the index hints' columns (every writable file: cluster-file.ts adds them at open) */
   private readonly hinted: boolean;
 
+  /** the rows of kv the indexes may not hold yet, where the file has their index (sqlite-unindexed.ts) */
+  private readonly unindexed: UnindexedRows | undefined;
+
   /** the file could not be written when it was opened: reads only (cluster-file.ts) */
   readonly readOnly: boolean;
 
@@ -90,6 +94,7 @@ export class SqliteKeyspace implements Keyspace {
     this.log = new LogValues(this.db);
     const hinted = hasHintColumns(this.db);
     this.hinted = hinted;
+    this.unindexed = hasUnindexedIndex(this.db) ? new UnindexedRows(this.db) : undefined;
     this.stmts = {
       get: this.db.prepare<[string], KvRow>('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
       list: this.db.prepare<[string, string], KvRow>(
@@ -207,8 +212,23 @@ export class SqliteKeyspace implements Keyspace {
     return this.reading(() => this.stmts.list.all(prefix, prefixEnd(prefix))).map(toKv);
   }
 
+  /**
+   * Whether the derived indexes hold every row of kv now (sqlite-index-update.ts): in a write
+   * transaction after indexing the rows that wait for it, if any (a put without hints); outside
+   * one (or on a read-only file) only when none waits (another program wrote kv since kubemu did),
+   * else the reads below read the values instead.
+   */
+  private indexesHold(): boolean {
+    const unindexed = this.unindexed;
+    if (!unindexed || !this.reading(() => unindexed.any())) return true;
+    if (this.metaDirty === undefined || this.readOnly) return false;
+    unindexed.index();
+    return true;
+  }
+
   listLabelled(prefix: string, name: string, value: string): KeyValue[] {
     const to = prefixEnd(prefix);
+    if (!this.indexesHold()) return this.reading(() => this.stmts.labels.fromValues(prefix, to, name, value)).map((r) => this.readRow(r));
     try {
       return this.stmts.labels.select(prefix, to, name, value).map((r) => this.readRow(r));
     } catch (e) {
@@ -221,12 +241,12 @@ export class SqliteKeyspace implements Keyspace {
 
   countLabelled(prefix: string, name: string, value: string): number | undefined {
     const count = this.stmts.labels.count;
-    return count ? this.reading(() => count(prefix, prefixEnd(prefix), name, value)) : undefined;
+    return count && this.indexesHold() ? this.reading(() => count(prefix, prefixEnd(prefix), name, value)) : undefined;
   }
 
   listControlled(prefix: string, uid: string): KeyValue[] | undefined {
     const select = this.stmts.controlled;
-    if (!select) return undefined;
+    if (!select || !this.indexesHold()) return undefined;
     return this.reading(() => select(prefix, prefixEnd(prefix), uid))?.map((r) => this.readRow(r));
   }
 
@@ -556,6 +576,9 @@ export class SqliteKeyspace implements Keyspace {
         this.beginMeta();
         const result = fn();
         this.flushMeta();
+        // The rows this transaction wrote without hints (or another program before it) are indexed
+        // before it commits: a file kubemu wrote last holds none (sqlite-index-update.ts).
+        if (!this.readOnly && this.unindexed?.any()) this.unindexed.index();
         return result;
       });
       // A read-only file takes no write lock (SQLite refuses BEGIN IMMEDIATE there); a write

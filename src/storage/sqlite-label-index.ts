@@ -85,11 +85,20 @@ export interface LabelSelection {
   badValue(from: string, to: string): string | undefined;
   /** how many rows select would give, from the index alone; absent without the index */
   count?(from: string, to: string, name: string, value: string): number;
+  /**
+   * select's rows read from the values, which the index would give for them (a value that is not
+   * JSON has no labels): while some rows wait to be indexed (sqlite-unindexed.ts)
+   */
+  fromValues(from: string, to: string, name: string, value: string): KvRow[];
 }
 
 export function labelSelection(db: Database.Database): LabelSelection {
   const bad = db.prepare<[string, string], { key: string }>('SELECT key FROM kv WHERE key >= ? AND key < ? AND json_valid(value) = 0 ORDER BY key LIMIT 1');
   const badValue = (from: string, to: string) => bad.get(from, to)?.key;
+  const valued = db.prepare<[string, string, string, string], KvRow>(
+    'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND CASE WHEN json_valid(value) THEN json_extract(value, ?) END = ? ORDER BY key',
+  );
+  const fromValues = (from: string, to: string, name: string, value: string) => valued.all(from, to, labelPath(name), value);
   if (hasTrigger(db, LABELS_MARKER)) {
     const stmt = db.prepare<[string, string, string, string], KvRow>(
       'SELECT kv.key, kv.value, kv.create_revision, kv.mod_revision FROM labels INDEXED BY labels_by_value CROSS JOIN kv ON kv.key = labels.key ' +
@@ -102,12 +111,13 @@ export function labelSelection(db: Database.Database): LabelSelection {
       select: (from, to, name, value) => stmt.all(name, value, from, to),
       badValue,
       count: (from, to, name, value) => count.get(name, value, from, to)?.n ?? 0,
+      fromValues,
     };
   }
   const path = db.prepare<[string, string, string, string], KvRow>(
     'SELECT key, value, create_revision, mod_revision FROM kv WHERE key >= ? AND key < ? AND json_extract(value, ?) = ? ORDER BY key',
   );
-  return { select: (from, to, name, value) => path.all(from, to, labelPath(name), value), badValue };
+  return { select: (from, to, name, value) => path.all(from, to, labelPath(name), value), badValue, fromValues };
 }
 
 /** json_extract's path of a label (`$.metadata.labels."app"`). */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
 import { indexHints } from '../../../src/storage/index-hints.js';
-import { type OlderForm, indexRows, indexesFromValues, toOlderForm } from './older-index-forms.js';
+import { type OlderForm, asPreviousKubemuOpens, indexRows, indexesFromValues, toOlderForm } from './older-index-forms.js';
 
 const kvTriggers = (db: Database.Database) =>
   db
@@ -17,11 +17,38 @@ const kvTriggers = (db: Database.Database) =>
 const CURRENT_TRIGGERS = [
   'kv_controllers_delete',
   'kv_indexes_insert',
-  'kv_indexes_insert_value',
   'kv_indexes_update',
-  'kv_indexes_update_value',
   'kv_labels_delete',
 ];
+
+/**
+ * What kubemu reads through the indexes agrees with the values at once, also right after another
+ * program's raw write (whose rows kubemu indexes later: it reads the values meanwhile, or lists
+ * where listControlled says undefined); and after kubemu's next write transaction, however empty,
+ * the index tables themselves hold what the values say.
+ */
+function checkIndexes(ks: SqliteKeyspace, what: string): void {
+  const want = indexesFromValues(ks.db) as { labels: { key: string; name: string; value: string }[]; controllers: { key: string; uid: string }[] };
+  const pairs = new Set(want.labels.map((l) => JSON.stringify([l.name, l.value])));
+  pairs.add(JSON.stringify(['app', 'none']));
+  for (const pair of pairs) {
+    const [name, value] = JSON.parse(pair) as [string, string];
+    const keys = want.labels.filter((l) => l.name === name && l.value === value).map((l) => l.key);
+    assert.deepEqual(ks.listLabelled('/registry/', name, value).map((kv) => kv.key), keys, `${what}: listLabelled ${pair}`);
+    const n = ks.countLabelled('/registry/', name, value);
+    if (n !== undefined) assert.equal(n, keys.length, `${what}: countLabelled ${pair}`);
+  }
+  for (const uid of new Set([...want.controllers.map((c) => c.uid), 'none'])) {
+    for (const prefix of ['/registry/pods/', '/registry/replicasets/']) {
+      const keys = want.controllers.filter((c) => c.uid === uid && c.key.startsWith(prefix)).map((c) => c.key);
+      const got = ks.listControlled(prefix, uid);
+      if (got !== undefined) assert.deepEqual(got.map((kv) => kv.key), keys, `${what}: listControlled ${prefix} ${uid}`);
+    }
+  }
+  ks.transaction(() => {});
+  assert.deepEqual(indexRows(ks.db), indexesFromValues(ks.db), what);
+  assert.equal(ks.db.prepare('SELECT count(*) AS n FROM kv WHERE index_rev IS NOT mod_revision').pluck().get(), 0, `${what}: rows left unindexed`);
+}
 
 const meta = (m: Record<string, unknown>, status = 'Running'): { metadata: Record<string, unknown>; status: { phase: string } } => ({
   metadata: { name: 'x', ...m },
@@ -114,7 +141,7 @@ function writeEverything(ks: SqliteKeyspace, check: (what: string) => void): voi
 
 test('the indexes hold what the values say after every kind of write: hinted, without hints, not JSON, raw SQL, renames, deletes, rollbacks', () => {
   const ks = new SqliteKeyspace(':memory:');
-  writeEverything(ks, (what) => assert.deepEqual(indexRows(ks.db), indexesFromValues(ks.db), what));
+  writeEverything(ks, (what) => checkIndexes(ks, what));
   ks.close();
 });
 
@@ -149,7 +176,7 @@ for (const form of ['shared-update', 'own-updates'] as OlderForm[]) {
       assert.deepEqual(kvTriggers(ks.db), CURRENT_TRIGGERS);
       assert.deepEqual(indexRows(ks.db), indexesFromValues(ks.db));
       assert.equal(indexRows(ks.db).labels.length, 2);
-      writeEverything(ks, (what) => assert.deepEqual(indexRows(ks.db), indexesFromValues(ks.db), what));
+      writeEverything(ks, (what) => checkIndexes(ks, what));
       ks.close();
       const again = new SqliteKeyspace(path);
       assert.deepEqual(kvTriggers(again.db), CURRENT_TRIGGERS);
@@ -166,11 +193,67 @@ test("an older kubemu's writes (no hint columns in its statements) on a converte
   ks.put('/registry/pods/a/p1', JSON.stringify(o), 0, indexHints(o.metadata));
   const upsert = ks.db.prepare('INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, 1, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, mod_revision = excluded.mod_revision');
   upsert.run('/registry/pods/a/p1', JSON.stringify(meta({ labels: { app: 'db' }, ...owner('rs2') })), 100);
-  assert.deepEqual(indexRows(ks.db), indexesFromValues(ks.db));
   assert.deepEqual(ks.db.prepare('SELECT index_rev, index_labels, index_controller FROM kv').get(), { index_rev: null, index_labels: null, index_controller: null });
+  // read from the values until kubemu's next write transaction indexes the row
+  assert.deepEqual(ks.listLabelled('/registry/pods/', 'app', 'db').map((kv) => kv.key), ['/registry/pods/a/p1']);
+  assert.deepEqual(ks.listLabelled('/registry/pods/', 'app', 'web'), []);
+  assert.equal(ks.listControlled('/registry/pods/', 'rs1'), undefined);
+  checkIndexes(ks, 'raw upsert');
+  assert.deepEqual(ks.db.prepare('SELECT index_rev, index_labels, index_controller FROM kv').get(), { index_rev: 100, index_labels: '{"app":"db"}', index_controller: 'rs2' });
   // kubemu's next write, with the hints of the first: its rows come back
   ks.put('/registry/pods/a/p1', JSON.stringify(o), undefined, indexHints(o.metadata));
   assert.deepEqual(indexRows(ks.db), indexesFromValues(ks.db));
   assert.deepEqual(ks.listControlled('/registry/pods/', 'rs1')?.map((r) => r.key), ['/registry/pods/a/p1']);
+  ks.close();
+});
+
+test("the previous kubemu's form (value-read triggers) and this one hand a file back and forth: each indexes every write its way", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-idx-'));
+  try {
+    const path = join(dir, 'c.db');
+    const first = new SqliteKeyspace(path);
+    const o = meta({ labels: { app: 'web' }, ...owner('rs1') });
+    first.put('/registry/pods/a/p1', JSON.stringify(o), 0, indexHints(o.metadata));
+    first.put('/registry/pods/a/p2', JSON.stringify(o), 0, indexHints(o.metadata));
+    first.close();
+    // the previous kubemu opens it and writes: its triggers index every write at once, as they always did,
+    // next to the index of unindexed rows left in the file
+    const prev = new Database(path);
+    asPreviousKubemuOpens(prev);
+    const exact = (what: string) => assert.deepEqual(indexRows(prev), indexesFromValues(prev), what);
+    prev.prepare('UPDATE kv SET value = ?, mod_revision = 50, index_rev = 50, index_labels = ?, index_controller = ? WHERE key = ?')
+      .run(JSON.stringify(meta({ labels: { app: 'db' }, ...owner('rs2') })), '{"app":"db"}', 'rs2', '/registry/pods/a/p1');
+    exact('hinted update');
+    prev.prepare('INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, 51, 51) ON CONFLICT(key) DO UPDATE SET value = excluded.value, mod_revision = excluded.mod_revision')
+      .run('/registry/pods/a/p2', JSON.stringify(meta({ labels: { app: 'x' }, ...owner('rs3') })));
+    exact('unhinted upsert');
+    prev.prepare('INSERT INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, 52, 52)').run('/registry/pods/a/p3', JSON.stringify(meta({ labels: ['web'], ...owner('rs5') })));
+    exact('unhinted insert');
+    prev.prepare('UPDATE kv SET value = ? WHERE key = ?').run(JSON.stringify(meta({ labels: { app: 'raw' }, ...owner('rs4') })), '/registry/pods/a/p1');
+    exact('raw update');
+    prev.prepare('UPDATE kv SET key = ? WHERE key = ?').run('/registry/pods/c/p8', '/registry/pods/a/p1');
+    exact('rename');
+    prev.close();
+    // back with this kubemu: converted again, every row indexed, and every write indexed its way
+    const ks = new SqliteKeyspace(path);
+    assert.deepEqual(kvTriggers(ks.db), CURRENT_TRIGGERS);
+    assert.equal(ks.db.prepare('SELECT count(*) FROM kv WHERE index_rev IS NOT mod_revision').pluck().get(), 0);
+    checkIndexes(ks, 'reopened');
+    writeEverything(ks, (what) => checkIndexes(ks, what));
+    ks.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('no trigger on kv calls an SQL function, so that kubemu\'s writes of kv run without a statement journal', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  const sql = ks.db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'kv'").all();
+  assert.deepEqual(sql.map((t) => t.name).sort(), CURRENT_TRIGGERS);
+  for (const t of sql) {
+    // a name followed by an opening parenthesis is a call, except json_each (a table) and the statements' own syntax
+    const calls = [...t.sql.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)].map((m) => m[1]!.toLowerCase()).filter((n) => !['json_each', 'and', 'or', 'not', 'in', 'when', 'where', 'values', 'labels', 'controllers', 'kv'].includes(n));
+    assert.deepEqual(calls, [], t.name);
+  }
   ks.close();
 });
