@@ -226,28 +226,40 @@ export class SqliteKeyspace implements Keyspace {
     return true;
   }
 
+  /**
+   * read(indexesHold()): outside a transaction in one snapshot with the look at the unindexed rows,
+   * which another program's commit could otherwise fall between.
+   */
+  private viaIndexes<T>(read: (hold: boolean) => T): T {
+    if (!this.unindexed || this.db.inTransaction) return read(this.indexesHold());
+    return this.db.transaction(() => read(this.indexesHold())).deferred();
+  }
+
   listLabelled(prefix: string, name: string, value: string): KeyValue[] {
     const to = prefixEnd(prefix);
-    if (!this.indexesHold()) return this.reading(() => this.stmts.labels.fromValues(prefix, to, name, value)).map((r) => this.readRow(r));
-    try {
-      return this.stmts.labels.select(prefix, to, name, value).map((r) => this.readRow(r));
-    } catch (e) {
-      // Without the index (a read-only file from before it), json_extract fails on a value that is not JSON.
-      const bad = sqliteCode(e) === 'SQLITE_ERROR' ? this.reading(() => this.stmts.labels.badValue(prefix, to)) : undefined;
-      if (bad !== undefined) throw new CorruptClusterFile(this.path, `the value of ${bad} is not valid JSON`);
-      throw clusterFileError(e, this.path);
-    }
+    return this.viaIndexes((hold) => {
+      if (!hold) return this.reading(() => this.stmts.labels.fromValues(prefix, to, name, value));
+      try {
+        return this.stmts.labels.select(prefix, to, name, value);
+      } catch (e) {
+        // Without the index (a read-only file from before it), json_extract fails on a value that is not JSON.
+        const bad = sqliteCode(e) === 'SQLITE_ERROR' ? this.reading(() => this.stmts.labels.badValue(prefix, to)) : undefined;
+        if (bad !== undefined) throw new CorruptClusterFile(this.path, `the value of ${bad} is not valid JSON`);
+        throw clusterFileError(e, this.path);
+      }
+    }).map((r) => this.readRow(r));
   }
 
   countLabelled(prefix: string, name: string, value: string): number | undefined {
     const count = this.stmts.labels.count;
-    return count && this.indexesHold() ? this.reading(() => count(prefix, prefixEnd(prefix), name, value)) : undefined;
+    if (!count) return undefined;
+    return this.viaIndexes((hold) => (hold ? this.reading(() => count(prefix, prefixEnd(prefix), name, value)) : undefined));
   }
 
   listControlled(prefix: string, uid: string): KeyValue[] | undefined {
     const select = this.stmts.controlled;
-    if (!select || !this.indexesHold()) return undefined;
-    return this.reading(() => select(prefix, prefixEnd(prefix), uid))?.map((r) => this.readRow(r));
+    if (!select) return undefined;
+    return this.viaIndexes((hold) => (hold ? this.reading(() => select(prefix, prefixEnd(prefix), uid)) : undefined))?.map((r) => this.readRow(r));
   }
 
   scan(prefix: string, each: (kv: KeyValue) => void): void {

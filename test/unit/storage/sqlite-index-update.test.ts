@@ -257,3 +257,20 @@ test('no trigger on kv calls an SQL function, so that kubemu\'s writes of kv run
   }
   ks.close();
 });
+
+test('inside a write transaction, a put without hints is in the indexes for the reads that follow it, before the commit', () => {
+  const ks = new SqliteKeyspace(':memory:');
+  ks.transaction(() => {
+    ks.put('/registry/pods/a/p1', JSON.stringify(meta({ labels: { app: 'web' }, ...owner('rs1') })));
+    assert.equal(ks.db.prepare('SELECT count(*) FROM kv WHERE index_rev IS NOT mod_revision').pluck().get(), 1);
+    assert.deepEqual(ks.listControlled('/registry/pods/', 'rs1')?.map((kv) => kv.key), ['/registry/pods/a/p1']);
+    assert.equal(ks.db.prepare('SELECT count(*) FROM kv WHERE index_rev IS NOT mod_revision').pluck().get(), 0);
+    ks.put('/registry/pods/a/p2', JSON.stringify(meta({ labels: { app: 'web' }, ...owner('rs1') })));
+    assert.equal(ks.countLabelled('/registry/pods/', 'app', 'web'), 2);
+    ks.put('/registry/pods/a/p3', JSON.stringify(meta({ labels: { app: 'web' } })));
+  });
+  // and the commit left none unindexed
+  assert.equal(ks.db.prepare('SELECT count(*) FROM kv WHERE index_rev IS NOT mod_revision').pluck().get(), 0);
+  assert.deepEqual(indexRows(ks.db), indexesFromValues(ks.db));
+  ks.close();
+});
