@@ -5,6 +5,7 @@ import { labelSelection } from './sqlite-label-index.js';
 import { controllerSelection } from './sqlite-controller-index.js';
 import { hasHintColumns } from './sqlite-index-update.js';
 import { UnindexedRows, hasUnindexedIndex } from './sqlite-unindexed.js';
+import { MetaFamilies, familyOf } from './meta-families.js';
 import type { IndexHints } from './index-hints.js';
 import type { KvRow } from './sqlite-derived-index.js';
 import { CorruptClusterFile, clusterFileError, damageFoundIn, forgetDamage, sqliteCode } from './cluster-file-errors.js';
@@ -162,6 +163,8 @@ export class SqliteKeyspace implements Keyspace {
       firstAfterTime: this.db.prepare<[number], { revision: number }>('SELECT revision FROM log WHERE time_ms > ? ORDER BY revision LIMIT 1'),
       compact: this.db.prepare('DELETE FROM log WHERE revision <= ?'),
       getMeta: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
+      countMetaRange: this.db.prepare<[string, string], number>('SELECT count(*) FROM meta WHERE name >= ? AND name < ?').pluck(),
+      metaRange: this.db.prepare<[string, string], { name: string; value: string }>('SELECT name, value FROM meta WHERE name >= ? AND name < ?'),
       dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
       deleteMeta: this.db.prepare('DELETE FROM meta WHERE name = ?'),
       setMeta: this.db.prepare(
@@ -602,7 +605,7 @@ export class SqliteKeyspace implements Keyspace {
     } catch (e) {
       this.rollbacks++;
       // What the transaction set is gone with it.
-      this.metaKnown.clear();
+      this.forgetMeta();
       this.own.forget();
       this.readRows.clear();
       this.knownDataVersion = undefined;
@@ -627,7 +630,7 @@ export class SqliteKeyspace implements Keyspace {
       return this.db.transaction(fn)();
     } catch (e) {
       this.rollbacks++;
-      this.metaKnown.clear();
+      this.forgetMeta();
       this.metaDirty?.clear();
       this.own.forget();
       this.readRows.clear();
@@ -645,6 +648,17 @@ export class SqliteKeyspace implements Keyspace {
    * catch-up's instants read each pod's kubelet state once, not once per instant.
    */
   private readonly metaKnown = new Map<string, MetaKnown>();
+  /** the families of names metaKnown holds whole (meta-families.ts) */
+  private readonly families = new MetaFamilies(
+    (from, to) => this.stmts.countMetaRange.get(from, to) as number,
+    (from, to) => this.stmts.metaRange.all(from, to),
+  );
+
+  /** Drops what is known of meta. */
+  private forgetMeta(): void {
+    this.metaKnown.clear();
+    this.families.forget();
+  }
   /** data_version when metaKnown was last known true; undefined: not known */
   private knownDataVersion: number | undefined;
   /**
@@ -660,7 +674,7 @@ export class SqliteKeyspace implements Keyspace {
     // A read-only file's transaction is deferred: its snapshot starts after this read, so
     // nothing is carried over there.
     if (version !== this.knownDataVersion || this.readOnly) {
-      this.metaKnown.clear();
+      this.forgetMeta();
       this.readRows.clear();
     }
     this.knownDataVersion = version;
@@ -692,8 +706,16 @@ export class SqliteKeyspace implements Keyspace {
     // one lookup: null is a name known to have no row, undefined one not known
     const known = this.metaKnown.get(name);
     if (known !== undefined) return known === null ? undefined : known;
+    const family = familyOf(name);
+    if (family !== undefined && this.families.complete(family)) {
+      this.metaKnown.set(name, null);
+      return undefined;
+    }
     const v = this.stmts.getMeta.get(name)?.value;
     this.metaKnown.set(name, v ?? null);
+    // The file's rows of a family read whole: those set or deleted in this transaction (or known) stay as metaKnown has them.
+    const rows = family === undefined ? undefined : this.families.looked(family);
+    if (rows) for (const r of rows) if (!this.metaKnown.has(r.name)) this.metaKnown.set(r.name, r.value);
     return v;
   }
 
@@ -713,6 +735,7 @@ export class SqliteKeyspace implements Keyspace {
     if (!this.metaDirty) {
       // outside a transaction: written at once (SQLite's own transaction)
       this.metaKnown.delete(name);
+      this.families.wrotePast(name);
       if (value === null) this.stmts.deleteMeta.run(name);
       else this.stmts.setMeta.run(name, typeof value === 'string' ? value : value.text);
       return;
