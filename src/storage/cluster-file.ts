@@ -114,15 +114,16 @@ export function openClusterFile(path: string): OpenedClusterFile {
       ensureControllerIndex(db);
       ensureHintedIndexes(db);
       db.pragma('synchronous = NORMAL');
-      // The statement journal in memory. A kv write inside a transaction runs in a statement
-      // journal (a savepoint that keeps a copy of each page the statement changes): kv's
-      // value-read triggers call SQL functions, and SQLite then reckons any statement that fires
-      // them may fail halfway (sqlite-index-update.ts: they must stay). SQLite keeps up to 64 KiB
-      // of it in memory, then spills to a temporary file, where every later statement of the
-      // transaction writes its 16 KiB pages again: 37,000 pwrites (307 MB) of `rollout status` on
-      // a 1,000-replica Deployment, three quarters of all its writes. In memory each is a copy
-      // dropped at the statement's end. (Also sorts and temporary tables: kubemu's are small;
-      // VACUUM's copy of the whole file is not, and goes to a file: SqliteKeyspace.defragment.)
+      // Statement and savepoint journals in memory. A savepoint inside a transaction
+      // (SqliteKeyspace.atomically: each object of `apply -f`), and a statement SQLite reckons may
+      // fail halfway (one that calls an SQL function and writes more than one row: the indexing of
+      // unindexed rows, sqlite-unindexed.ts), keep a copy of each page they change. SQLite keeps
+      // up to 64 KiB of it in memory, then spills to a temporary file, where every later statement
+      // of the transaction writes its 16 KiB pages again (when kv's triggers still called SQL
+      // functions and every kv write had a statement journal: 37,000 pwrites, 307 MB, of `rollout
+      // status` on a 1,000-replica Deployment). In memory each is a copy dropped at its end. (Also
+      // sorts and temporary tables: kubemu's are small; VACUUM's copy of the whole file is not, and
+      // goes to a file: SqliteKeyspace.defragment.)
       db.pragma(`temp_store = ${TEMP_STORE}`);
       // SQLite checkpoints the WAL itself (at a commit that leaves it over 1,000 pages, and when the
       // last connection closes), but never shrinks it: one large step (an apply of 10,000 pods)

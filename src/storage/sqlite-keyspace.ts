@@ -120,8 +120,9 @@ export class SqliteKeyspace implements Keyspace {
       // error fails the whole transaction anyway. An upsert's DO UPDATE always resolves with
       // ABORT, so an update of an existing key is an UPDATE.
       // Measured on large.db's pods, 10,000 inserts into a WAL file: ~100 ms without triggers,
-      // ~190 with a trigger whose WHEN is false (statement journal), ~100 with OR FAIL. (As long
-      // as a trigger on kv calls an SQL function the journal stays: sqlite-index-update.ts.)
+      // ~190 with a trigger whose WHEN is false (statement journal), ~100 with OR FAIL. (A trigger
+      // on kv that calls an SQL function brings the journal back: sqlite-index-update.ts, whose
+      // triggers call none.)
       upsert: this.db.prepare(
         hinted
           ? 'INSERT OR FAIL INTO kv (key, value, create_revision, mod_revision, index_rev, index_labels, index_controller) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
