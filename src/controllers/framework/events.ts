@@ -83,16 +83,23 @@ export class EventRecorder {
         }
       }
     }
-    const states = new Map<string, ObjectEvents>();
-    // What the correlator remembers about the event's source and object: read once per recordAll
-    // (the last source asked and its state in two variables, not an object made at each change).
+    // What the correlator remembers about each source and object, by spam key in the order first
+    // asked: read once per recordAll. Two arrays, not a Map: nearly every recordAll is about one
+    // object (a kubelet's sync of a pod), and its key is the same string each time (spamKey).
+    const keys: string[] = [];
+    const states: ObjectEvents[] = [];
+    // the last source asked and its state (two variables, not an object made at each change)
     let lastSource: EventSource | undefined;
     let lastState: ObjectEvents | undefined;
     const stateOf = (e: EventSpec): ObjectEvents => {
       if (lastState !== undefined && sameSource(lastSource!, e)) return lastState;
       const key = spamKey(e);
-      let state = states.get(key);
-      if (!state) states.set(key, (state = ownCopy(this.state.peek<ObjectEvents>(key))));
+      const at = keys.indexOf(key);
+      let state = states[at];
+      if (state === undefined) {
+        keys.push(key);
+        states.push((state = ownCopy(this.state.peek<ObjectEvents>(key))));
+      }
       lastSource = e;
       lastState = state;
       return state;
@@ -114,7 +121,7 @@ export class EventRecorder {
       }
     } finally {
       this.keepNanos();
-      for (const [key, state] of states) this.state.keep(key, state);
+      for (let i = 0; i < keys.length; i++) this.state.keep(keys[i]!, states[i]!);
     }
   }
 
@@ -292,17 +299,49 @@ const LAST_NANOS = '\u0000last-nanos';
 /** getSpamKey: the source and the involved object (kind, namespace, name, uid, apiVersion). */
 function spamKey(e: EventSource): string {
   const o = e.involved;
-  // Asked at every sync of a pod about the same object as the API server decoded it: kept per
-  // object, for those it froze (which nobody can change since).
-  const known = spamKeys.get(o);
-  if (known && known.component === e.component && known.host === e.host) return known.key;
-  const key = ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
-  if (Object.isFrozen(o) && Object.isFrozen(o.metadata)) spamKeys.set(o, { component: e.component, host: e.host, key });
+  const m = o.metadata;
+  // Asked at every sync of a pod (firstWrittenMs) and at each recordAll about it, mostly of the
+  // same object, frozen as the API server decoded it or a copy of it: the key made once per
+  // source and object (by uid, then every part compared), so the same string comes back, and
+  // with it the hash that each map it is looked up in (the recordAll's, the store's) computed
+  // once; made again at each call, it was joined, then hashed twice more for nothing.
+  const uid = m.uid ?? '';
+  const known = spamKeysByUid.get(uid);
+  if (known !== undefined) {
+    for (const k of known) {
+      if (k.component === e.component && k.host === e.host && k.name === m.name && k.namespace === m.namespace && k.kind === o.kind && k.apiVersion === o.apiVersion) return k.key;
+    }
+  }
+  const key = ['obj', e.component, e.host ?? '', o.kind, m.namespace ?? '', m.name ?? '', uid, o.apiVersion].join('|');
+  if (spamKeysKept >= MAX_SPAM_KEYS) {
+    spamKeysByUid.clear();
+    spamKeysKept = 0;
+  }
+  const entry: KnownSpamKey = { component: e.component, host: e.host, name: m.name, namespace: m.namespace, kind: o.kind, apiVersion: o.apiVersion, key };
+  const same = spamKeysByUid.get(uid);
+  if (same === undefined) spamKeysByUid.set(uid, [entry]);
+  else same.push(entry);
+  spamKeysKept++;
   return key;
 }
 
-/** The last spamKey of each (frozen) involved object. */
-const spamKeys = new WeakMap<KubeObject, { component: string; host: string | undefined; key: string }>();
+/** A spamKey made, with the parts it was made of. */
+interface KnownSpamKey {
+  component: string;
+  host: string | undefined;
+  name: string | undefined;
+  namespace: string | undefined;
+  kind: string;
+  apiVersion: string;
+  key: string;
+}
+
+/** The spam keys made, by the involved object's uid (a pod has one per source: the scheduler, its kubelet). */
+const spamKeysByUid = new Map<string, KnownSpamKey[]>();
+let spamKeysKept = 0;
+
+/** Spam keys kept (one or two per pod of a 10,000-pod cluster); beyond it, start over. */
+const MAX_SPAM_KEYS = 40_000;
 
 /**
  * The recorder's own copy of what it remembers about an object, to correlate events into: the
