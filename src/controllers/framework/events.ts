@@ -60,7 +60,8 @@ export class EventRecorder {
    * drops them (firstWrittenMs says when it would not), and the logger counts them.
    */
   record(e: EventSpec, atMs?: number): void {
-    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs: [atMs] }) }]);
+    // (two literals, not a spread of an empty or a one-key object: a scheduler or controller records each event so)
+    this.recordAll(atMs === undefined ? [{ event: e }] : [{ event: e, atMs: [atMs] }]);
   }
 
   /**
