@@ -41,6 +41,9 @@ import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.j
 import { NAMESPACE_PHASE, asNamespace } from '../api/core/v1/namespace.js';
 import type { Scale } from '../api/autoscaling/v1/scale.js';
 
+/** The namespaces resource, which every namespaced create looks its namespace up in (found once, not at each create). */
+const NAMESPACES = findByKind('v1', 'Namespace');
+
 /** Where Events are stored (putKey keeps no copy of their text). */
 const EVENTS_PREFIX = storagePrefix(findByKind('v1', 'Event')!, undefined);
 
@@ -833,7 +836,7 @@ export class ApiServer {
    * the NamespaceTerminating cause that controllers test for.
    */
   private requireNamespace(info: ResourceInfo, ns: string, name: string): void {
-    const nsInfo = findByKind('v1', 'Namespace');
+    const nsInfo = NAMESPACES;
     if (!nsInfo) return;
     const obj = this.tryGet(nsInfo, undefined, ns);
     if (!obj) throw notFound('namespaces', '', ns);

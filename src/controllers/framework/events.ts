@@ -4,7 +4,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { findByKind } from '../../apiserver/resources.js';
 import { rfc3339 } from '../../sim/clock.js';
 import type { ComponentState } from './state.js';
-import { correlate, countDropped, emptyObjectEvents, keyedBy, type EventFields, type ObjectEvents } from './events/correlator.js';
+import { correlate, countDropped, emptyObjectEvents, keyedBy, type ObjectEvents } from './events/correlator.js';
 import { firstAcceptMs, type SpamBucket } from './events/spam-filter.js';
 
 /** core/v1 Event types. */
@@ -60,7 +60,8 @@ export class EventRecorder {
    * drops them (firstWrittenMs says when it would not), and the logger counts them.
    */
   record(e: EventSpec, atMs?: number): void {
-    this.recordAll([{ event: e, ...(atMs === undefined ? {} : { atMs: [atMs] }) }]);
+    // (two literals, not a spread of an empty or a one-key object: a scheduler or controller records each event so)
+    this.recordAll(atMs === undefined ? [{ event: e }] : [{ event: e, atMs: [atMs] }]);
   }
 
   /**
@@ -83,15 +84,25 @@ export class EventRecorder {
         }
       }
     }
-    const states = new Map<string, ObjectEvents>();
-    // What the correlator remembers about the event's source and object: read once per recordAll.
-    let last: { source: EventSource; state: ObjectEvents } | undefined;
+    // What the correlator remembers about each source and object, by spam key in the order first
+    // asked: read once per recordAll. Two arrays, not a Map: nearly every recordAll is about one
+    // object (a kubelet's sync of a pod), and its key is the same string each time (spamKey).
+    const keys: string[] = [];
+    const states: ObjectEvents[] = [];
+    // the last source asked and its state (two variables, not an object made at each change)
+    let lastSource: EventSource | undefined;
+    let lastState: ObjectEvents | undefined;
     const stateOf = (e: EventSpec): ObjectEvents => {
-      if (last && sameSource(last.source, e)) return last.state;
+      if (lastState !== undefined && sameSource(lastSource!, e)) return lastState;
       const key = spamKey(e);
-      let state = states.get(key);
-      if (!state) states.set(key, (state = ownCopy(this.state.peek<ObjectEvents>(key))));
-      last = { source: e, state };
+      const at = keys.indexOf(key);
+      let state = states[at];
+      if (state === undefined) {
+        keys.push(key);
+        states.push((state = ownCopy(this.state.peek<ObjectEvents>(key))));
+      }
+      lastSource = e;
+      lastState = state;
       return state;
     };
     this.batchNanos = { last: undefined, read: false, dirty: false };
@@ -107,11 +118,11 @@ export class EventRecorder {
         // The same event again right after it (a kubelet's folded resyncs): those only counted, at once.
         let j = i + 1;
         while (j < specs.length && sameEvent(specs[j]!, event)) j++;
-        if (j > i + 1) i += countDropped(stateOf(event), fieldsOf(event), times.slice(i + 1, j));
+        if (j > i + 1) i += countDropped(stateOf(event), event, times.slice(i + 1, j));
       }
     } finally {
       this.keepNanos();
-      for (const [key, state] of states) this.state.keep(key, state);
+      for (let i = 0; i < keys.length; i++) this.state.keep(keys[i]!, states[i]!);
     }
   }
 
@@ -135,9 +146,9 @@ export class EventRecorder {
   /** Correlates the event at nowMs into `state` (what the recorder remembers about its source and object) and writes what it says. */
   private write(e: EventSpec, nowMs: number, state: ObjectEvents): void {
     const ns = e.involved.metadata.namespace ?? 'default';
-    const fields = fieldsOf(e);
-    // undefined: the spam filter drops the event (counted all the same)
-    const write = correlate(state, fields, nowMs, () => this.uniqueNanos(nowMs));
+    // undefined: the spam filter drops the event (counted all the same). The spec is its own
+    // EventFields: correlate reads a fieldPath absent or empty alike (no object made to leave it out).
+    const write = correlate(state, e, nowMs, () => this.uniqueNanos(nowMs));
     if (!write) return;
     const name = `${e.involved.metadata.name}.${write.nameSuffix}`;
     if (write.count > 1 && this.api.tryGet(EVENT, ns, name)) {
@@ -237,8 +248,11 @@ export class EventRecorder {
     if (!batch?.dirty || batch.last === undefined) return;
     const { ms, sub } = batch.last;
     const written = ms === 0 ? String(sub) : String(ms) + String(sub).padStart(6, '0');
-    this.state.set(LAST_NANOS, written);
-    this.lastNanos = { text: JSON.stringify(written), ms, sub };
+    // JSON.stringify of a string of digits, made once: stored as set() would store it, and kept
+    // as the text storedNanos compares the stored one with.
+    const text = `"${written}"`;
+    this.state.setText(LAST_NANOS, text);
+    this.lastNanos = { text, ms, sub };
   }
 
   /** The last name's nanoseconds this recorder gave, with the text it stored them as. */
@@ -260,22 +274,24 @@ function parseNanos(text: string): Nanos {
   return { ms: Number(n / 1_000_000n), sub: Number(n % 1_000_000n) };
 }
 
-/** ms × 1e6 split in 32-bit halves, for the millisecond asked last (an instant's events share it). */
-let nanosBase: { ms: number; hi: number; lo: number } | undefined;
+/**
+ * ms × 1e6 split in 32-bit halves, for the millisecond asked last (an instant's events share it),
+ * with the high half's hex digits (the same for all of them but one in ~4,300 ms: made once).
+ */
+let nanosBase: { ms: number; hi: number; lo: number; hiHex: string } | undefined;
 
 /** (ms × 1e6 + sub).toString(16) of BigInts, from the millisecond's halves and sub in numbers. */
 function nanosHex(ms: number, sub: number): string {
   if (nanosBase?.ms !== ms) {
     const base = BigInt(ms) * 1_000_000n;
-    nanosBase = { ms, hi: Number(base >> 32n), lo: Number(base & 0xffffffffn) };
+    const hi = Number(base >> 32n);
+    nanosBase = { ms, hi, lo: Number(base & 0xffffffffn), hiHex: hi.toString(16) };
   }
-  let hi = nanosBase.hi;
   let lo = nanosBase.lo + sub;
-  if (lo >= 0x1_0000_0000) {
-    hi++;
-    lo -= 0x1_0000_0000;
-  }
-  return hi === 0 ? lo.toString(16) : hi.toString(16) + lo.toString(16).padStart(8, '0');
+  if (lo < 0x1_0000_0000) return nanosBase.hi === 0 ? lo.toString(16) : nanosBase.hiHex + lo.toString(16).padStart(8, '0');
+  // sub carried into the high half
+  lo -= 0x1_0000_0000;
+  return (nanosBase.hi + 1).toString(16) + lo.toString(16).padStart(8, '0');
 }
 
 /** The recorder's memory of the last nanoseconds it named an event with. */
@@ -284,17 +300,49 @@ const LAST_NANOS = '\u0000last-nanos';
 /** getSpamKey: the source and the involved object (kind, namespace, name, uid, apiVersion). */
 function spamKey(e: EventSource): string {
   const o = e.involved;
-  // Asked at every sync of a pod about the same object as the API server decoded it: kept per
-  // object, for those it froze (which nobody can change since).
-  const known = spamKeys.get(o);
-  if (known && known.component === e.component && known.host === e.host) return known.key;
-  const key = ['obj', e.component, e.host ?? '', o.kind, o.metadata.namespace ?? '', o.metadata.name ?? '', o.metadata.uid ?? '', o.apiVersion].join('|');
-  if (Object.isFrozen(o) && Object.isFrozen(o.metadata)) spamKeys.set(o, { component: e.component, host: e.host, key });
+  const m = o.metadata;
+  // Asked at every sync of a pod (firstWrittenMs) and at each recordAll about it, mostly of the
+  // same object, frozen as the API server decoded it or a copy of it: the key made once per
+  // source and object (by uid, then every part compared), so the same string comes back, and
+  // with it the hash that each map it is looked up in (the recordAll's, the store's) computed
+  // once; made again at each call, it was joined, then hashed twice more for nothing.
+  const uid = m.uid ?? '';
+  const known = spamKeysByUid.get(uid);
+  if (known !== undefined) {
+    for (const k of known) {
+      if (k.component === e.component && k.host === e.host && k.name === m.name && k.namespace === m.namespace && k.kind === o.kind && k.apiVersion === o.apiVersion) return k.key;
+    }
+  }
+  const key = ['obj', e.component, e.host ?? '', o.kind, m.namespace ?? '', m.name ?? '', uid, o.apiVersion].join('|');
+  if (spamKeysKept >= MAX_SPAM_KEYS) {
+    spamKeysByUid.clear();
+    spamKeysKept = 0;
+  }
+  const entry: KnownSpamKey = { component: e.component, host: e.host, name: m.name, namespace: m.namespace, kind: o.kind, apiVersion: o.apiVersion, key };
+  const same = spamKeysByUid.get(uid);
+  if (same === undefined) spamKeysByUid.set(uid, [entry]);
+  else same.push(entry);
+  spamKeysKept++;
   return key;
 }
 
-/** The last spamKey of each (frozen) involved object. */
-const spamKeys = new WeakMap<KubeObject, { component: string; host: string | undefined; key: string }>();
+/** A spamKey made, with the parts it was made of. */
+interface KnownSpamKey {
+  component: string;
+  host: string | undefined;
+  name: string | undefined;
+  namespace: string | undefined;
+  kind: string;
+  apiVersion: string;
+  key: string;
+}
+
+/** The spam keys made, by the involved object's uid (a pod has one per source: the scheduler, its kubelet). */
+const spamKeysByUid = new Map<string, KnownSpamKey[]>();
+let spamKeysKept = 0;
+
+/** Spam keys kept (one or two per pod of a 10,000-pod cluster); beyond it, start over. */
+const MAX_SPAM_KEYS = 40_000;
 
 /**
  * The recorder's own copy of what it remembers about an object, to correlate events into: the
@@ -303,12 +351,6 @@ const spamKeys = new WeakMap<KubeObject, { component: string; host: string | und
  */
 function ownCopy(known: Readonly<ObjectEvents> | undefined): ObjectEvents {
   return known ? { ...known, similar: keyedBy(known.similar), seen: keyedBy(known.seen) } : emptyObjectEvents();
-}
-
-function fieldsOf(e: EventSpec): EventFields {
-  const fields: EventFields = { type: e.type, reason: e.reason, message: e.message };
-  if (e.fieldPath) fields.fieldPath = e.fieldPath;
-  return fields;
 }
 
 /** The same source and object (what spamKey says), told cheaply for the events of one recordAll. */

@@ -18,16 +18,28 @@ export class ComponentState {
   ) {}
 
   private key(k: string): string {
-    // The recorder asks for its last-nanos at each event, twice: the meta key made once, so its
-    // hash is too (the store looks it up three times a write).
+    // The recorder asks for its last-nanos at each event, twice, between a peek and a keep of an
+    // object's memory: the last two meta keys made once, so their hashes are too (the store
+    // looks a key up three times a write), where one alone was made again at each of the four.
     if (k === this.lastK) return this.lastKey;
+    if (k === this.otherK) {
+      const key = this.otherKey;
+      this.otherK = this.lastK;
+      this.otherKey = this.lastKey;
+      this.lastK = k;
+      return (this.lastKey = key);
+    }
+    this.otherK = this.lastK;
+    this.otherKey = this.lastKey;
     this.lastK = k;
     return (this.lastKey = `state:${this.component}:${k}`);
   }
 
-  /** The last k asked and its meta key. */
+  /** The last k asked and its meta key, and the one before it. */
   private lastK: string | undefined;
   private lastKey = '';
+  private otherK: string | undefined;
+  private otherKey = '';
 
   /** A fresh copy of k's value, the caller's to change. */
   get<T>(k: string): T | undefined {

@@ -209,3 +209,30 @@ test('recordAll: an entry with several times records the event once at each, exa
     b.c.close();
   }
 });
+
+test('the spam filter keeps one bucket per source and object: two objects sharing a uid, two kubelets, a copy of the same pod', () => {
+  const f = fixture();
+  const a = pod('a', 'same-uid');
+  const b = pod('b', 'same-uid');
+  // 26 events about a: the 26th is dropped (its bucket is empty)
+  for (let i = 0; i < 26; i++) {
+    f.at(i);
+    f.rec.record(backOff(a, `message ${i}`));
+  }
+  assert.equal(f.writes().length, 25);
+  // b has the same uid, but another name: its own bucket, written
+  f.at(30);
+  f.rec.record(backOff(b, 'about b'));
+  // the same pod reported by another kubelet (host): its own bucket too
+  f.at(31);
+  f.rec.record({ ...backOff(a, 'from node-2'), host: 'node-2' });
+  // a copy of a (another object, the same parts): a's bucket, still empty, so dropped
+  f.at(32);
+  f.rec.record(backOff({ ...a, metadata: { ...a.metadata } }, 'about a copy of a'));
+  const written = f.writes().slice(25).map((w) => w.split(' ').slice(3).join(' '));
+  assert.deepEqual(written, ['about b', 'from node-2']);
+  // a's bucket, asked about through a copy of a, is still empty at 32
+  assert.ok(f.rec.firstWrittenMs({ involved: { ...a }, component: 'kubelet', host: 'node-1' }) > f.t0 + 32);
+  // b's bucket took one token at 30: the next event about b is written at any time from then
+  assert.equal(f.rec.firstWrittenMs({ involved: b, component: 'kubelet', host: 'node-1' }), f.t0 + 30);
+});
