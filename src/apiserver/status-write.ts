@@ -1,5 +1,5 @@
 import type { KubeObject } from '../api/meta/v1.js';
-import { freezeTree, knownText, parsedBack, sharedText } from './stored-encoding.js';
+import { freezeTree, parsedBack, sharedText } from './stored-encoding.js';
 
 /**
  * A status write that kept everything of the stored object but status (the kubelet's: 20,000 of
@@ -52,7 +52,7 @@ export function statusWrite(obj: KubeObject, old: KubeObject, metaText: string |
     const { resourceVersion: _rv, ...rest } = meta;
     metaText = JSON.stringify(rest);
   }
-  const statusText = textOfStatus(status);
+  const statusText = JSON.stringify(status);
   const out: string[] = [];
   for (const k of keys) {
     const v = values[k];
@@ -73,73 +73,6 @@ export function statusWrite(obj: KubeObject, old: KubeObject, metaText: string |
       return Object.freeze(o) as unknown as KubeObject;
     },
   };
-}
-
-/**
- * JSON.stringify(status), with the text of each member object or array element that is a
- * shared immutable node (one of the stored pod's, or a condition the kubelet shares between
- * pods: conditions.ts) taken from that node's kept text rather than serialized again: a pod's
- * five conditions are half its status text, and most are the ones it had or ones written for
- * other pods at the same instant. Nodes not frozen, or frozen with objects below them (not
- * known to be immutable all the way down), are serialized by JSON.stringify as they are.
- *
- * `status`: a plain object without toJSON (statusWrite checked). The text is JSON.stringify's
- * to the letter: members in Object.keys order, those whose value serializes to nothing left
- * out, and in an array such elements as null; an object or element with a toJSON method (told
- * its key by JSON.stringify) leaves the whole to one JSON.stringify.
- */
-function textOfStatus(status: object): string {
-  const o = status as Record<string, unknown>;
-  let text = '{';
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    let t: string | undefined;
-    if (typeof v !== 'object' || v === null) t = JSON.stringify(v) as string | undefined;
-    else if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(status);
-    else if (Array.isArray(v) && Object.getPrototypeOf(v) === Array.prototype) {
-      t = arrayText(v);
-      if (t === undefined) return JSON.stringify(status);
-    } else t = keptText(v) ?? JSON.stringify(v);
-    if (t === undefined) continue;
-    if (text.length > 1) text += ',';
-    text += `${JSON.stringify(k)}:${t}`;
-  }
-  return `${text}}`;
-}
-
-/** JSON.stringify of a plain array, its shared nodes' kept texts used; undefined: an element has toJSON. */
-function arrayText(v: readonly unknown[]): string | undefined {
-  const known = keptText(v);
-  if (known !== undefined) return known;
-  let text = '[';
-  for (let i = 0; i < v.length; i++) {
-    const e = v[i];
-    let t: string | undefined;
-    if (typeof e === 'object' && e !== null) {
-      if (typeof (e as { toJSON?: unknown }).toJSON === 'function') return undefined;
-      t = keptText(e) ?? JSON.stringify(e);
-    } else t = JSON.stringify(e) as string | undefined;
-    if (i > 0) text += ',';
-    // in an array, what serializes to nothing is null
-    text += t ?? 'null';
-  }
-  return `${text}]`;
-}
-
-/**
- * The kept text of a node known immutable: one whose text is kept already (a node of a decoded
- * object: stored-encoding.ts), or a frozen plain object of primitives only (a shared
- * condition), whose text is made and kept now. Undefined for any other.
- */
-function keptText(v: object): string | undefined {
-  const known = knownText(v);
-  if (known !== undefined || !Object.isFrozen(v) || Object.getPrototypeOf(v) !== Object.prototype) return known;
-  const o = v as Record<string, unknown>;
-  for (const k in o) {
-    const x = o[k];
-    if ((typeof x === 'object' && x !== null) || typeof x === 'function' || k === 'toJSON') return undefined;
-  }
-  return sharedText(v);
 }
 
 /** The same members in the same order with the same values (nodes by identity), resourceVersion aside. */

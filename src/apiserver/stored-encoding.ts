@@ -72,11 +72,6 @@ export function sharedText(node: object): string {
   return text;
 }
 
-/** The text of a node whose text is kept (sharedText made it), if it is. */
-export function knownText(node: object): string | undefined {
-  return texts.get(node);
-}
-
 /** Told that an object is to be encoded whole, by one JSON.stringify. */
 const WHOLE = Symbol('whole');
 

@@ -91,34 +91,11 @@ export function podConditions(specs: readonly ConditionSpec[], old: readonly Jso
     const prev = old.find((o) => o['type'] === s.type);
     const ltt = prev && prev['status'] === s.status && typeof prev['lastTransitionTime'] === 'string' ? prev['lastTransitionTime'] : rfc3339(nowMs);
     if (prev && ltt === prev['lastTransitionTime'] && isCondition(prev, s, generation)) return prev;
-    return sharedCondition(s, ltt, generation);
+    const out: JsonObject = { lastProbeTime: null, lastTransitionTime: ltt, observedGeneration: generation, status: s.status, type: s.type };
+    if (s.message) out['message'] = s.message;
+    if (s.reason) out['reason'] = s.reason;
+    return out;
   });
-}
-
-/**
- * Conditions written, by what they say: one frozen object for every pod that gets the same
- * condition (the pods whose Ready flipped at one instant), so that the API server serializes it
- * once and keeps its text (status-write.ts) and a sync comparing it to the stored one finds the
- * same object. Dropped whole when this many are kept (a long advance writes new times).
- */
-const shared = new Map<string, JsonObject>();
-const SHARED_KEPT = 4096;
-
-function sharedCondition(s: ConditionSpec, ltt: string, generation: number): JsonObject {
-  // Only generations whose text names the number (not -0, which reads back as 0).
-  const sharable = Number.isSafeInteger(generation) && !Object.is(generation, -0);
-  // type, status and reason are constants, the generation a number: the message's length makes
-  // it and the (free-form, old) lastTransitionTime after it one reading of the key.
-  const key = sharable ? `${s.type}\n${s.status}\n${generation}\n${s.reason ?? ''}\n${s.message?.length ?? -1}\n${s.message ?? ''}${ltt}` : '';
-  let out = sharable ? shared.get(key) : undefined;
-  if (out !== undefined) return out;
-  out = { lastProbeTime: null, lastTransitionTime: ltt, observedGeneration: generation, status: s.status, type: s.type };
-  if (s.message) out['message'] = s.message;
-  if (s.reason) out['reason'] = s.reason;
-  if (!sharable) return out;
-  if (shared.size >= SHARED_KEPT) shared.clear();
-  shared.set(key, Object.freeze(out));
-  return out;
 }
 
 /** The members podConditions writes for s, in its order, with lastTransitionTime whatever it is. */

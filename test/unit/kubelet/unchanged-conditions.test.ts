@@ -72,17 +72,3 @@ test("the pod's hostIPs and podIPs are the old lists while the addresses stay", 
   const moved = buildPodStatus(stored, { ...mem, podIP: '10.244.0.3' }, specs, '10.0.0.9', 'Always', NOW + 1000);
   assert.deepEqual([moved['hostIPs'], moved['podIPs']], [[{ ip: '10.0.0.9' }], [{ ip: '10.244.0.3' }]]);
 });
-
-test('pods whose condition changes to the same at the same instant get one frozen condition object', () => {
-  const notReady = conditionSpecs([{ ...running[0]!, ready: false }], 'Running', true);
-  const a = podConditions(notReady, written(), NOW, 1);
-  const b = podConditions(notReady, written(), NOW, 1);
-  assert.equal(a[2], b[2]);
-  assert.ok(Object.isFrozen(a[2]));
-  assert.deepEqual(Object.keys(a[2]!), ['lastProbeTime', 'lastTransitionTime', 'observedGeneration', 'status', 'type', 'message', 'reason']);
-  // another instant, another generation, another message: other objects
-  assert.notEqual(podConditions(notReady, written(), NOW + 1000, 1)[2], a[2]);
-  assert.notEqual(podConditions(notReady, written(), NOW, 2)[2], a[2]);
-  const two = conditionSpecs([{ ...running[0]!, ready: false }, { ...running[0]!, name: 'side', ready: false }], 'Running', true);
-  assert.equal(podConditions(two, written(), NOW, 1)[2]!['message'], 'containers with unready status: [app side]');
-});
