@@ -568,7 +568,10 @@ export class ApiServer {
    */
   private commitStatus(info: ResourceInfo, obj: KubeObject, old: KubeObject): KubeObject | undefined {
     obj.metadata.resourceVersion = old.metadata.resourceVersion;
-    if (jsonEqual(objectJson(obj), objectJson(old))) return old;
+    // obj is old but for its status (prepareForStatusUpdate: old's top level, its metadata a copy
+    // that is the same JSON, metadataKept): the same as old exactly when its status is, compared
+    // without walking the rest again.
+    if (jsonEqual(objectJson(obj)['status'], objectJson(old)['status'])) return old;
     if (obj.metadata.deletionTimestamp && !(obj.metadata.finalizers ?? []).length && !isGraceful(obj)) return undefined;
     const key = storageKey(info, info.namespaced ? obj.metadata.namespace : undefined, obj.metadata.name ?? '');
     const w = statusWrite(obj, old, this.decoded.metaText(key, old), true);

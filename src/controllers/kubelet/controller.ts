@@ -15,7 +15,7 @@ import * as msg from './messages.js';
 import { allocateIp, cidrRange, intToIp, type IpamStore } from './pod-ip.js';
 import { buildPodStatus, sameStatus } from './pod-status.js';
 import { type PullQueueState, reservePull } from './pull-queue.js';
-import { allDone, everStarted, planPodSync, startInFlight, type ContainerEvent } from './pod-sync.js';
+import { allDone, everStarted, planPodSync, startInFlight, type ContainerEvent, type PodSyncInput } from './pod-sync.js';
 import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
 import { lastQuietResyncMs } from './quiet-resyncs.js';
 import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
@@ -311,7 +311,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   const imagesKey = `images:${mem.node}`;
   const images = new Set(ctx.state.peek<string[]>(imagesKey) ?? []);
   const envFor = containerEnvs(ctx, pod, node, mem, ctx.api.listShared(IMAGE_REPOSITORIES, undefined));
-  const input = {
+  const input: PodSyncInput = {
     mem,
     envFor,
     images,
@@ -319,9 +319,9 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
     podGraceSeconds: spec.terminationGracePeriodSeconds ?? 30,
     nowMs: now,
     everyTick,
-    ...(everyTick ? {} : { writableFromMs: writableFrom(ctx, kubeletSource(pod, mem)) }),
-    ...(pod.metadata.deletionGracePeriodSeconds === undefined ? {} : { deletionGraceSeconds: pod.metadata.deletionGracePeriodSeconds }),
   };
+  if (!everyTick) input.writableFromMs = writableFrom(ctx, kubeletSource(pod, mem));
+  if (pod.metadata.deletionGracePeriodSeconds !== undefined) input.deletionGraceSeconds = pod.metadata.deletionGracePeriodSeconds;
   const plan = planPodSync(input, deleting);
   mem = plan.mem;
 
@@ -347,10 +347,11 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   // A pod that is done for good gives its sandbox (and IP) back; the status keeps showing the IP.
   if (finished && mem.sandboxReady) mem = { ...mem, sandboxReady: false };
   const status = buildPodStatus(pod, mem, specs, nodeInternalIP(node), spec.restartPolicy ?? 'Always', now);
+  // The revision of this sync's status write, remembered in the memory kept (PodMemory.writtenRv).
+  let writtenRv: string | undefined;
   if (!sameStatus(status, pod.status && objectJson(pod.status))) {
     // Built for this write (buildPodStatus): the server keeps it as the stored pod's status.
-    const written = ctx.api.updateStatus(PODS, { ...pod, status }, { builtForWrite: true }).metadata.resourceVersion;
-    mem = written === undefined ? mem : { ...mem, writtenRv: written };
+    writtenRv = ctx.api.updateStatus(PODS, { ...pod, status }, { builtForWrite: true }).metadata.resourceVersion;
   }
   if (finished) {
     // The sandbox is gone: its IP goes back to the node (the status keeps showing it).
@@ -360,11 +361,16 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
       forgetLegacyWake(ctx, key, mem);
       ctx.api.finishDeletion(PODS, namespace, name);
     } else {
-      ctx.state.keep(stateKey, mem);
+      ctx.state.keep(stateKey, withWritten(mem, writtenRv));
     }
     return;
   }
-  ctx.state.keep(stateKey, wakeAt(ctx, key, mem, plan.nextDueMs, now));
+  ctx.state.keep(stateKey, wakeAt(ctx, key, mem, plan.nextDueMs, now, writtenRv));
+}
+
+/** The memory with the revision of the sync's status write, if it wrote one. */
+function withWritten(mem: PodMemory, writtenRv: string | undefined): PodMemory {
+  return writtenRv === undefined ? mem : { ...mem, writtenRv };
 }
 
 /**
@@ -425,16 +431,20 @@ function sandboxFailed(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
 /**
  * Schedules the next sync, once per due time: syncs caused by watch events would otherwise
  * leave a timer each for the same instant. Returns the memory to keep, which remembers the due
- * time asked for (no entry of its own to read and write at every sync: 10,000 starting pods).
+ * time asked for (no entry of its own to read and write at every sync: 10,000 starting pods),
+ * and the revision of the sync's status write if it wrote one.
  */
-function wakeAt(ctx: ControllerContext, key: string, mem: PodMemory, dueMs: number | undefined, now: number): PodMemory {
-  if (dueMs === undefined) return mem;
+function wakeAt(ctx: ControllerContext, key: string, mem: PodMemory, dueMs: number | undefined, now: number, writtenRv: string | undefined): PodMemory {
+  if (dueMs === undefined) return withWritten(mem, writtenRv);
   const legacy = mem.wakeMs === undefined ? legacyWakeMs(ctx, key) : undefined;
   const asked = mem.wakeMs ?? legacy ?? null;
   if (asked !== dueMs) ctx.requeueAfter(key, dueMs - now);
   // A memory an older kubemu kept takes its wake-up over now (what it asked for, when it was this one).
   if (mem.wakeMs === undefined && legacy !== undefined) ctx.state.delete(`${LEGACY_WAKE_PREFIX}${key}`);
-  return mem.wakeMs === dueMs ? mem : { ...mem, wakeMs: dueMs };
+  if (mem.wakeMs === dueMs) return withWritten(mem, writtenRv);
+  // One copy with both (the members and their order of a copy with writtenRv, then one with
+  // wakeMs): a copy of a memory costs a microsecond, its shapes being many.
+  return writtenRv === undefined ? { ...mem, wakeMs: dueMs } : { ...mem, writtenRv, wakeMs: dueMs };
 }
 
 /** The wake-up an older kubemu kept for the pod in an entry of its own (its JSON: a number), if any. */

@@ -106,7 +106,9 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
   const now = input.nowMs;
   const events: ContainerEvent[] = [];
   const pulled: string[] = [];
-  const images = new Set(input.images);
+  // The node's images as of this sync's pulls: the input's own set until a pull adds one (then a
+  // copy: the input is never changed), not a copy at every sync.
+  let images: ReadonlySet<string> = input.images;
   let mem = input.mem;
   if (deleting && !mem.deleting) mem = startDeletion({ ...input, mem }, images, events);
 
@@ -138,7 +140,9 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
         const r = runStep(c, env, now);
         for (const e of r.events) events.push({ ...e, container: c.name });
         if (r.pulledImage && !images.has(r.pulledImage)) {
-          images.add(r.pulledImage);
+          const more = new Set(images);
+          more.add(r.pulledImage);
+          images = more;
           pulled.push(r.pulledImage);
         }
         c = r.c;
@@ -175,7 +179,8 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
   });
   mem = { ...mem, containers };
   let nextDueMs: number | undefined;
-  for (const [i, c] of containers.entries()) {
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i]!;
     // Woken for the ticks that may change something, not for the quiet ones.
     const env = input.envFor(i, images);
     const wf = input.writableFromMs;
@@ -192,9 +197,8 @@ export function planPodSync(input: PodSyncInput, deleting: boolean): PodSyncPlan
             : eventfulProbeTickMs(c, env.spec, { env, podIP: input.podIP, podGraceSeconds: input.podGraceSeconds }, wf());
     // Nor for the back-off resyncs that will be quiet.
     const stepDue = wf === undefined || !mayFoldResyncs(c) ? c.dueMs : eventfulDueMs(c, env, wf());
-    for (const d of [stepDue, probeDue]) {
-      if (d !== undefined && d > now && (nextDueMs === undefined || d < nextDueMs)) nextDueMs = d;
-    }
+    if (stepDue !== undefined && stepDue > now && (nextDueMs === undefined || stepDue < nextDueMs)) nextDueMs = stepDue;
+    if (probeDue !== undefined && probeDue > now && (nextDueMs === undefined || probeDue < nextDueMs)) nextDueMs = probeDue;
   }
   const plan: PodSyncPlan = { mem, events, pulled };
   if (nextDueMs !== undefined) plan.nextDueMs = nextDueMs;

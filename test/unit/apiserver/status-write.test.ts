@@ -39,6 +39,11 @@ test('a status write is stored as JSON.stringify stores it and decoded as JSON.p
     ['NaN', { a: [NaN] }, false],
     ['a Date', { at: new Date(0) }, false],
     ['a function', { f: () => 1 }, false],
+    ['shared frozen conditions and addresses', { conditions: [Object.freeze({ lastProbeTime: null, status: 'True', type: 'Ready' }), { type: 'Initialized' }], hostIPs: Object.freeze([Object.freeze({ ip: '10.0.0.1' })]) }, true],
+    ['a frozen node with an object under it', { x: Object.freeze({ a: { b: 1 } }), list: [Object.freeze({ a: [1] })] }, true],
+    ['a frozen node with undefined in it', { list: [Object.freeze({ a: undefined, b: 'x' })] }, false],
+    ['a Date in an array', { list: [new Date(0)] }, false],
+    ['a function in an array', { list: [() => 1, Symbol('s')] }, false],
     ['strings to escape', { message: 'quote " backslash \\ newline \n lone \ud800 emoji 😀', 'ke"y': '\u0000' }, true],
   ];
   for (const [what, status, kept] of statuses) {
