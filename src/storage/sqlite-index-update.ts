@@ -52,13 +52,11 @@ import { UNINDEXED_SCHEMA, hasUnindexedIndex, indexUnindexed } from './sqlite-un
  * Files of earlier forms (each index's own triggers, the shared update trigger, the hinted form
  * whose value-read triggers indexed untrusted writes: kv_indexes_insert_value and
  * kv_indexes_update_value) are converted at open, in one transaction that also indexes the rows
- * those left without hints, so every writer always finds one complete form. No schema version:
- * the previous kubemu, which knows the value-read triggers, finds them missing and converts the
- * file back to its form at its next open (its conversion replaces both triggers of this form,
- * which carry its names, and leaves the index of unindexed rows, which its writes keep without
- * knowing of it), and a kubemu from before the hints reads kv by its column names and writes no
- * hints. The one sequence whose indexes lag: another program's raw write after kubemu's last one,
- * then an older kubemu's reads of the indexes before any kubemu of this form opens the file again.
+ * those left without hints, so every writer always finds one complete form. This form is schema
+ * version 4 (sqlite-schema.ts): an older kubemu, whose triggers would no longer be on kv and whose
+ * reads trust the indexes for every row (its own hint-less writes included), refuses the file. A
+ * version-4 file in an earlier form (a conversion interrupted, or one a test builds) is converted
+ * at the next writable open like any other.
  */
 const UPDATE_NAME = 'kv_indexes_update';
 const INSERT_NAME = 'kv_indexes_insert';

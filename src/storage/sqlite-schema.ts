@@ -11,13 +11,16 @@ import { ClusterFileError, NotAClusterFile, ReadOnlyClusterFile } from './cluste
  * so compaction gives pages back to the file system; 3 keeps each value once (a PUT row's value
  * may be '' and then lives in kv or in the next row's prev_value, see sqlite-log.ts) and indexes
  * prev_mod_revision to find that next row. An older kubemu refuses a version-3 file, whose
- * PUT rows it would read as empty values. kv's index-hint columns (index_rev, index_labels,
- * index_controller) are no version: they are added at open with the indexes' triggers
- * (sqlite-index-update.ts), and a kubemu that knows nothing of them reads and writes the file
- * correctly (its writes are indexed from the value).
+ * PUT rows it would read as empty values. 4: kv's triggers no longer index a write that comes
+ * without trusted hints (a raw write, an older kubemu's); kubemu itself indexes those rows from
+ * their values, which it finds by the partial index kv_unindexed (sqlite-index-update.ts,
+ * sqlite-unindexed.ts). An older kubemu trusts the label and controller indexes for every row, so
+ * its own writes would be missing from its next selection: it refuses a version-4 file instead of
+ * reading stale indexes. (The tables and columns are version 3's: a version-3 file is marked 4
+ * when first opened writable, and converted by ensureHintedIndexes.)
  */
 export const APPLICATION_ID = 0x6b75626d;
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /** The oldest version whose tables the current code reads unchanged (a read-only file is not migrated). */
 const READABLE_UNMIGRATED = 1;
 

@@ -11,6 +11,7 @@ import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
 import { headerPageSize } from './page-size.js';
+import { SCHEMA_VERSION } from '../../../src/storage/sqlite-schema.js';
 
 /** "kubm": the application_id a kubemu cluster file carries. */
 const KUBEMU_APPLICATION_ID = 0x6b75626d;
@@ -247,8 +248,41 @@ test('a cluster file written by the previous kubemu (user_version 1, no applicat
     c.close();
     const after = new Database(path, { readonly: true });
     assert.equal(after.pragma('application_id', { simple: true }), KUBEMU_APPLICATION_ID);
-    assert.equal(after.pragma('user_version', { simple: true }), 3);
+    assert.equal(after.pragma('user_version', { simple: true }), SCHEMA_VERSION);
     after.close();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a version-3 file is marked version 4 at its first writable open, with its objects and indexes intact; a newer version is refused untouched', async () => {
+  const dir = scratch();
+  try {
+    const path = join(dir, 'v3.db');
+    assert.equal((await kubectl(path, 'cluster', 'create', '--clock', 'virtual', '--seed', '1')).code, 0);
+    assert.equal((await kubectl(path, 'create', 'deployment', 'web', '--image=nginx', '--replicas=2')).code, 0);
+    const raw = new Database(path);
+    raw.pragma('user_version = 3');
+    raw.close();
+    const got = await kubectl(path, 'get', 'pods', '-l', 'app=web', '-o', 'name');
+    assert.equal(got.stderr, '');
+    assert.equal(got.stdout.split('\n').filter((l) => l.startsWith('pod/web-')).length, 2);
+    const marked = new Database(path, { readonly: true });
+    assert.equal(marked.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    marked.close();
+
+    const newer = new Database(path);
+    newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    newer.close();
+    const before = fingerprint(path);
+    const refused = await kubectl(path, 'get', 'pods');
+    assert.notEqual(refused.code, 0);
+    assert.equal(refused.stdout, '');
+    assert.equal(
+      refused.stderr,
+      `error: the cluster file ${path} was written by a newer kubemu (schema version ${SCHEMA_VERSION + 1}; this one reads up to ${SCHEMA_VERSION})\n`,
+    );
+    assert.deepEqual(fingerprint(path), before);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

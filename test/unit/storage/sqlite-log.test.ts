@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
 import { applyDelta, encodeDelta } from '../../../src/storage/sqlite-log.js';
+import { SCHEMA_VERSION } from '../../../src/storage/sqlite-schema.js';
 
 /** A pod-like value: much the same from one write to the next, a few fields apart. */
 function pod(name: string, phase: string, note = ''): string {
@@ -157,7 +158,7 @@ test('a file of schema version 2, whose PUT rows hold their values, is migrated 
     db.close();
 
     const ks = new SqliteKeyspace(path);
-    assert.equal(ks.db.pragma('user_version', { simple: true }), 3);
+    assert.equal(ks.db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
     const v3 = pod('a', 'Running', 'scheduled');
     const v4 = pod('a', 'Running', 'ready');
     ks.put(k, v3);
