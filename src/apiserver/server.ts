@@ -199,6 +199,28 @@ function requiredLabels(selector: Selector): { key: string; value: string }[] {
   return out;
 }
 
+/**
+ * selectorMatches(selector, o's labels) as a test of objects. When every requirement is a required
+ * value (`required`: a ReplicaSet's matchLabels), each label is compared as it is, without going
+ * through the requirements' operators: 22 syncs of a rollout's ReplicaSets test ~30,000 pods.
+ * (A label object's inherited members are never strings, so `labels[key] === value` is
+ * hasOwnProperty and the value's test in one.)
+ */
+function labelsMatcher(selector: Selector, required: readonly { key: string; value: string }[]): (o: KubeObject) => boolean {
+  if (selector.kind === 'nothing' || !required.length || required.length !== selector.requirements.length) {
+    return (o) => selectorMatches(selector, o.metadata.labels);
+  }
+  return (o) => {
+    const labels = o.metadata.labels;
+    if (labels === undefined) return false;
+    for (let i = 0; i < required.length; i++) {
+      const r = required[i]!;
+      if (labels[r.key] !== r.value) return false;
+    }
+    return true;
+  };
+}
+
 /** Rows a process reads through store selections under one prefix before it lists the prefix instead. */
 const STORE_SELECTION_BUDGET = 2000;
 
@@ -315,8 +337,8 @@ export class ApiServer {
   listSelected(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
     if (selector.kind === 'nothing') return [];
     const prefix = storagePrefix(info, namespace);
-    const matches = (o: KubeObject) => selectorMatches(selector, o.metadata.labels);
     const required = requiredLabels(selector);
+    const matches = labelsMatcher(selector, required);
     if (!required.length) return this.cached(prefix).filter(matches);
     if (this.selectsFromStore(prefix)) {
       const eq = this.narrowestInStore(prefix, required);

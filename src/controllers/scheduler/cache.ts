@@ -270,12 +270,15 @@ export class SchedulerCache {
    * The pod now holds resources as e says (null: none): its old place and counts go, the new come.
    * sameCounts: e counts exactly as the old entry did (same node, group and demand, see upsert), so
    * the totals and spread counts would come back to what they are: only the entry and place change.
+   * sameDemand: e is on the old entry's node with the same demand (a graceful deletion's mark):
+   * the node's totals come back to what they are (NodeTotals.recount), its group's counts change.
    */
-  private setEntry(uid: string, e: Entry | null, sameCounts = false): void {
+  private setEntry(uid: string, e: Entry | null, sameCounts = false, sameDemand = false): void {
     const old = this.nodeOf.get(uid);
     if (old) {
       const n = this.nodeState(old.node);
-      if (!sameCounts) n.change(old.pod, -1);
+      if (sameDemand && !sameCounts) n.recount(old.pod);
+      else if (!sameCounts) n.change(old.pod, -1);
       const i = n.at.get(uid);
       if (i !== undefined) {
         // The last pod takes the leaving one's place.
@@ -290,7 +293,7 @@ export class SchedulerCache {
     }
     if (e) {
       const n = this.nodeState(e.node);
-      if (!sameCounts) n.change(e.pod, 1);
+      if (!sameCounts && !sameDemand) n.change(e.pod, 1);
       if (this.complete) this.place(n, uid, e.pod);
       if (e.group && !sameCounts) countIn(e.group, e.node, 1);
       this.nodeOf.set(uid, e);
@@ -314,8 +317,8 @@ export class SchedulerCache {
     const sameGroup = old?.group && !pod.metadata.deletionTimestamp && old.pod.metadata.namespace === pod.metadata.namespace && sameLabels(old.pod.metadata.labels, pod.metadata.labels) ? old.group : undefined;
     const group = pod.metadata.deletionTimestamp ? undefined : (sameGroup ?? this.groupOf(pod));
     // A status write (most events) keeps what the pod counts: its requests are not added up again.
-    const sameCounts = !!old && old.node === node && old.group === group && sameDemand(old.pod, pod);
-    this.setEntry(uid, { node, pod, rev, group }, sameCounts);
+    const demand = !!old && old.node === node && sameDemand(old.pod, pod);
+    this.setEntry(uid, { node, pod, rev, group }, demand && old.group === group, demand);
   }
 
   remove(uid: string, rev: number): void {

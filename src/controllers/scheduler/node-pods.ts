@@ -126,6 +126,21 @@ export class NodeTotals {
     else this.priorities.delete(prio);
   }
 
+  /**
+   * change(pod, -1) then change(other, 1) for another object of the pod with the same demand
+   * (sameDemand): the amounts come back as they were, only the version moves, and the pod's
+   * priority entry goes last when the pod was its only one (deleted, then set again), as the
+   * stored totals' order shows.
+   */
+  recount(pod: KubeObject): void {
+    this.version += 2;
+    const prio = priorityOf(pod);
+    if (this.priorities.get(prio) === 1) {
+      this.priorities.delete(prio);
+      this.priorities.set(prio, 1);
+    }
+  }
+
   lowestPriority(): number {
     let low = Infinity;
     for (const p of this.priorities.keys()) if (p < low) low = p;
