@@ -274,6 +274,11 @@ export class SchedulerCache {
    * the node's totals come back to what they are (NodeTotals.recount), its group's counts change.
    */
   private setEntry(uid: string, e: Entry | null, sameCounts = false, sameDemand = false): void {
+    // Before the first use nothing is counted: ensure starts over from each pod's last entry.
+    if (!this.built) {
+      this.nodeOf.set(uid, e);
+      return;
+    }
     const old = this.nodeOf.get(uid);
     if (old) {
       const n = this.nodeState(old.node);
@@ -311,6 +316,12 @@ export class SchedulerCache {
     const node = p.spec?.nodeName;
     if (!node || isPodPhaseTerminal(p.status?.phase)) {
       if (old) this.setEntry(uid, null);
+      return;
+    }
+    // Before the first use only the pod is noted (ensure reads nothing else of what the events
+    // told): a new process's first step delivers ~1,000 pod events before its first sync.
+    if (!this.built) {
+      this.nodeOf.set(uid, { node, pod, rev, group: undefined });
       return;
     }
     // Most events change a pod's status only: its group stays (no labels to compare as text).
