@@ -196,8 +196,22 @@ export class SchedulerCache {
       const placed = this.known(uid);
       if (placed) now.set(uid, placed.pod);
     }
-    for (const uid of touched) this.setEntry(uid, null);
-    for (const [uid, e] of pre) if (e) this.setEntry(uid, this.entryOf(e.pod));
+    // Each pod the events told goes from its placement to its last entry in one change (touched
+    // starts with pre's pods, in pre's order): most (a step's status writes) are on the same node
+    // with the same demand, so the node's totals stay as they are (1,000 pods of a rollout's first
+    // step: no requests taken away and added again).
+    const last = new Map(pre);
+    for (const uid of touched) {
+      const e = last.get(uid);
+      if (!e) {
+        this.setEntry(uid, null);
+        continue;
+      }
+      const next = this.entryOf(e.pod);
+      const old = this.nodeOf.get(uid);
+      const demand = !!old && old.node === next.node && sameDemand(old.pod, next.pod);
+      this.setEntry(uid, next, demand && old.group === next.group, demand);
+    }
     const finished = new Map<string, number>();
     for (const ev of since) {
       const uid = ev.object.metadata.uid ?? '';
