@@ -84,7 +84,7 @@ export function schedulerController(): Controller {
 }
 
 /** `previous`: the pod's pending record (pendingOf), if any. */
-function forget(ctx: ControllerContext, key: string, previous: PendingPod | undefined): void {
+function forget(ctx: ControllerContext, key: string, previous: Readonly<PendingPod> | undefined): void {
   if (previous === undefined) return;
   ctx.state.delete(`pending:${key}`);
   ctx.state.set(
@@ -130,8 +130,10 @@ function pendingSet(ctx: ControllerContext): ReadonlySet<string> {
  * (sync, forget), so a key not in the index has none: told without asking the file, where every
  * new pod of an apply missed (an SQLite query each, twice: at its ADDED event and its sync).
  */
-function pendingOf(ctx: ControllerContext, key: string): PendingPod | undefined {
-  return pendingSet(ctx).has(key) ? ctx.state.get<PendingPod>(`pending:${key}`) : undefined;
+function pendingOf(ctx: ControllerContext, key: string): Readonly<PendingPod> | undefined {
+  // peek: a waiting pod is synced at each bound pod that goes (210 of them, step after step of a
+  // rollout), its record parsed once per text.
+  return pendingSet(ctx).has(key) ? ctx.state.peek<PendingPod>(`pending:${key}`) : undefined;
 }
 
 function podEvent(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
