@@ -177,7 +177,10 @@ test('pod events before the first use only note each pod: nothing is added up un
   const from = c.api.revision();
   const a = c.api.get(POD, 'default', 'a');
   c.api.update(POD, { ...a, metadata: { ...a.metadata, labels: { app: 'db' } } });
-  c.api.create(POD, 'default', pod('d', 'n2', 'web', '300m'));
+  // d serves on a container port (no host port): its placement keeps none, and counts alike
+  const served = pod('d', 'n2', 'web', '300m');
+  const spec = served['spec'] as { containers: Record<string, unknown>[] };
+  c.api.create(POD, 'default', { ...served, spec: { ...spec, containers: spec.containers.map((x) => ({ ...x, ports: [{ containerPort: 8080 }] })) } });
   c.api.create(POD, 'default', pod('e', 'n2', 'web', '50m'));
   const e = c.api.get(POD, 'default', 'e');
   c.api.updateStatus(POD, { ...e, metadata: { ...e.metadata, resourceVersion: undefined }, status: { phase: 'Failed' } });

@@ -117,6 +117,13 @@ test('sameDemand: equal only when requests, restart policies, host ports, overhe
   assert.equal(sameDemand(base, withSpec({ containers, priority: 5 })), false);
   assert.equal(sameDemand(base, withSpec({ containers, overhead: { cpu: '10m' } })), false);
   assert.equal(sameDemand(base, withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 80, hostPort: 80 }] }] })), false);
+  // a port without a host port counts for nothing (a placement keeps only the host ones)
+  const http = [{ ...containers[0], ports: [{ containerPort: 80 }, { containerPort: 90, hostPort: 90 }] }];
+  assert.equal(sameDemand(withSpec({ containers: http }), withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 90, hostPort: 90 }] }] })), true);
+  assert.equal(sameDemand(withSpec({ containers: http }), withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 90, hostPort: 91 }] }] })), false);
+  assert.equal(sameDemand(withSpec({ containers: http }), withSpec({ containers })), false);
+  assert.equal(sameDemand(withSpec({ containers }), withSpec({ containers: http })), false);
+  assert.equal(sameDemand(base, withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 80 }] }] })), true);
   assert.equal(sameDemand(base, withSpec({ containers, initContainers: [{ name: 'i', image: 'i', restartPolicy: 'Always' }] })), false);
   assert.equal(sameDemand(base, withSpec({ containers: [...containers, { name: 'd', image: 'i' }] })), false);
 });
