@@ -174,7 +174,18 @@ export class ControlPlane {
     const batch = { from, ...this.deps.api.changesWithLast(from, undefined, undefined, now - latencyMs) };
     for (const { controller, informer, ctx } of entries) {
       const queue = new WorkQueue();
-      for (const ev of informer.deliver(now, batch, latencyMs)) for (const k of this.keysFor(controller, ev, ctx)) queue.add(k);
+      // A frozen list handed again in this step (the scheduler's pending pods, at each bound pod
+      // that goes: 210,000 keys of a rollout's 6,200 pod events) is waiting already, all of it:
+      // no key is taken before every event is in.
+      const added = new Set<readonly string[]>();
+      for (const ev of informer.deliver(now, batch, latencyMs)) {
+        const keys = this.keysFor(controller, ev, ctx);
+        if (keys.length && Object.isFrozen(keys)) {
+          if (added.has(keys)) continue;
+          added.add(keys);
+        }
+        for (const k of keys) queue.add(k);
+      }
       for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
       // Read at this step (another process may have run steps since the last one).
       const failures = new FailureCounts(ctx.state);
@@ -213,7 +224,7 @@ export class ControlPlane {
    * event skipped (the informer has moved past it): better one missed wake-up than a step that
    * fails, and with it every later one, on the same event.
    */
-  private keysFor(controller: Controller, ev: WatchEvent, ctx: ControllerContext): string[] {
+  private keysFor(controller: Controller, ev: WatchEvent, ctx: ControllerContext): readonly string[] {
     try {
       return controller.keysFor(ev, ctx);
     } catch (e) {

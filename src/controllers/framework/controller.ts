@@ -40,8 +40,11 @@ export interface Controller {
   readonly name: string;
   /** the resources whose watch events reach this controller */
   readonly watches: readonly ResourceInfo[];
-  /** the event handlers: which keys an event puts on the work queue */
-  keysFor(event: WatchEvent, ctx: ControllerContext): string[];
+  /**
+   * the event handlers: which keys an event puts on the work queue (a frozen list may be handed
+   * again for later events: the control plane adds it once per step)
+   */
+  keysFor(event: WatchEvent, ctx: ControllerContext): readonly string[];
   /** reconciles one key */
   sync(key: string, ctx: ControllerContext): void;
   /**

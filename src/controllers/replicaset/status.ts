@@ -36,8 +36,7 @@ export function calculateStatus(inp: StatusInputs): ReplicaSetStatus & { replica
   let available = 0;
   const wanted = Object.entries(templateLabels);
   for (const pod of inp.active) {
-    const labels = pod.metadata.labels ?? {};
-    if (wanted.every(([k, v]) => labels[k] === v)) fullyLabeled++;
+    if (carriesAll(pod.metadata.labels ?? {}, wanted)) fullyLabeled++;
     const f = podFacts(pod);
     if (f.ready) {
       ready++;
@@ -65,4 +64,13 @@ export function calculateStatus(inp: StatusInputs): ReplicaSetStatus & { replica
   if (generation) status.observedGeneration = generation;
   if (conditions.length) status.conditions = conditions;
   return status;
+}
+
+/** Whether labels has every wanted label with its value (a plain loop: 1,000 pods at each of a rollout's 22 syncs). */
+function carriesAll(labels: Readonly<Record<string, string>>, wanted: readonly [string, string][]): boolean {
+  for (let i = 0; i < wanted.length; i++) {
+    const w = wanted[i]!;
+    if (labels[w[0]] !== w[1]) return false;
+  }
+  return true;
 }

@@ -47,10 +47,17 @@ export function syncReplicaSet(key: string, ctx: ControllerContext, namespace: s
   // gave the same objects in the same (key) order. Each is then ours and selected: planClaims
   // would claim every active one and adopt or release none, without asking each pod again.
   const same = sameObjects(owned, selected);
-  const active = (same ? owned : unionInKeyOrder(owned, selected)).filter((p) => podFacts(p).active);
+  // Both asked of each owned pod in one pass (the usual case: 1,000 pods, 22 syncs of a rollout).
+  const active: KubeObject[] = [];
+  const terminating: KubeObject[] = [];
+  for (const p of owned) {
+    const f = podFacts(p);
+    if (same && f.active) active.push(p);
+    if (f.terminating) terminating.push(p);
+  }
+  if (!same) for (const p of unionInKeyOrder(owned, selected)) if (podFacts(p).active) active.push(p);
   const plan = same ? { claimed: active, adopt: [], release: [] } : planClaims(rs, selector.matches, active);
   const claimed = adoptAndRelease(ctx, rs, plan.claimed, plan.adopt, plan.release);
-  const terminating = owned.filter((p) => podFacts(p).terminating);
   const now = ctx.clock.now();
 
   let manageError: ManageError | undefined;

@@ -196,8 +196,22 @@ export class SchedulerCache {
       const placed = this.known(uid);
       if (placed) now.set(uid, placed.pod);
     }
-    for (const uid of touched) this.setEntry(uid, null);
-    for (const [uid, e] of pre) if (e) this.setEntry(uid, this.entryOf(e.pod));
+    // Each pod the events told goes from its placement to its last entry in one change (touched
+    // starts with pre's pods, in pre's order): most (a step's status writes) are on the same node
+    // with the same demand, so the node's totals stay as they are (1,000 pods of a rollout's first
+    // step: no requests taken away and added again).
+    const last = new Map(pre);
+    for (const uid of touched) {
+      const e = last.get(uid);
+      if (!e) {
+        this.setEntry(uid, null);
+        continue;
+      }
+      const next = this.entryOf(e.pod);
+      const old = this.nodeOf.get(uid);
+      const demand = !!old && old.node === next.node && sameDemand(old.pod, next.pod);
+      this.setEntry(uid, next, demand && old.group === next.group, demand);
+    }
     const finished = new Map<string, number>();
     for (const ev of since) {
       const uid = ev.object.metadata.uid ?? '';
@@ -270,12 +284,20 @@ export class SchedulerCache {
    * The pod now holds resources as e says (null: none): its old place and counts go, the new come.
    * sameCounts: e counts exactly as the old entry did (same node, group and demand, see upsert), so
    * the totals and spread counts would come back to what they are: only the entry and place change.
+   * sameDemand: e is on the old entry's node with the same demand (a graceful deletion's mark):
+   * the node's totals come back to what they are (NodeTotals.recount), its group's counts change.
    */
-  private setEntry(uid: string, e: Entry | null, sameCounts = false): void {
+  private setEntry(uid: string, e: Entry | null, sameCounts = false, sameDemand = false): void {
+    // Before the first use nothing is counted: ensure starts over from each pod's last entry.
+    if (!this.built) {
+      this.nodeOf.set(uid, e);
+      return;
+    }
     const old = this.nodeOf.get(uid);
     if (old) {
       const n = this.nodeState(old.node);
-      if (!sameCounts) n.change(old.pod, -1);
+      if (sameDemand && !sameCounts) n.recount(old.pod);
+      else if (!sameCounts) n.change(old.pod, -1);
       const i = n.at.get(uid);
       if (i !== undefined) {
         // The last pod takes the leaving one's place.
@@ -290,7 +312,7 @@ export class SchedulerCache {
     }
     if (e) {
       const n = this.nodeState(e.node);
-      if (!sameCounts) n.change(e.pod, 1);
+      if (!sameCounts && !sameDemand) n.change(e.pod, 1);
       if (this.complete) this.place(n, uid, e.pod);
       if (e.group && !sameCounts) countIn(e.group, e.node, 1);
       this.nodeOf.set(uid, e);
@@ -310,12 +332,18 @@ export class SchedulerCache {
       if (old) this.setEntry(uid, null);
       return;
     }
+    // Before the first use only the pod is noted (ensure reads nothing else of what the events
+    // told): a new process's first step delivers ~1,000 pod events before its first sync.
+    if (!this.built) {
+      this.nodeOf.set(uid, { node, pod, rev, group: undefined });
+      return;
+    }
     // Most events change a pod's status only: its group stays (no labels to compare as text).
     const sameGroup = old?.group && !pod.metadata.deletionTimestamp && old.pod.metadata.namespace === pod.metadata.namespace && sameLabels(old.pod.metadata.labels, pod.metadata.labels) ? old.group : undefined;
     const group = pod.metadata.deletionTimestamp ? undefined : (sameGroup ?? this.groupOf(pod));
     // A status write (most events) keeps what the pod counts: its requests are not added up again.
-    const sameCounts = !!old && old.node === node && old.group === group && sameDemand(old.pod, pod);
-    this.setEntry(uid, { node, pod, rev, group }, sameCounts);
+    const demand = !!old && old.node === node && sameDemand(old.pod, pod);
+    this.setEntry(uid, { node, pod, rev, group }, demand && old.group === group, demand);
   }
 
   remove(uid: string, rev: number): void {

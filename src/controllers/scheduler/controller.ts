@@ -32,7 +32,7 @@ export function schedulerController(): Controller {
   return {
     name: SCHEDULER_NAME,
     watches: [POD, NODE],
-    keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
+    keysFor(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
       if (ev.object.kind === 'Node') return nodeEvent(ev, ctx);
       cache.seen(ctx.api, ctx.state, ev);
       if (ev.type === 'DELETED') cache.remove(ev.object.metadata.uid ?? '', ev.revision);
@@ -84,7 +84,7 @@ export function schedulerController(): Controller {
 }
 
 /** `previous`: the pod's pending record (pendingOf), if any. */
-function forget(ctx: ControllerContext, key: string, previous: PendingPod | undefined): void {
+function forget(ctx: ControllerContext, key: string, previous: Readonly<PendingPod> | undefined): void {
   if (previous === undefined) return;
   ctx.state.delete(`pending:${key}`);
   ctx.state.set(
@@ -96,6 +96,21 @@ function forget(ctx: ControllerContext, key: string, previous: PendingPod | unde
 /** Every waiting pod, to be retried (the sync holds back those still in backoff): a copy, the caller's. */
 function pendingKeys(ctx: ControllerContext): string[] {
   return [...(ctx.state.peek<string[]>(PENDING_INDEX) ?? [])];
+}
+
+/**
+ * Every waiting pod, to be retried: one frozen list per stored index (peek shares its parse while
+ * its text stays), so the control plane adds it once per step however many events hand it.
+ */
+const frozenPending = new WeakMap<readonly string[], readonly string[]>();
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+function pendingKeysShared(ctx: ControllerContext): readonly string[] {
+  const index = ctx.state.peek<string[]>(PENDING_INDEX);
+  if (!index) return NO_KEYS;
+  let keys = frozenPending.get(index);
+  if (!keys) frozenPending.set(index, (keys = Object.freeze([...index])));
+  return keys;
 }
 
 /** The pending index as a set, made once per stored index (peek shares its parse while its text stays). */
@@ -115,18 +130,20 @@ function pendingSet(ctx: ControllerContext): ReadonlySet<string> {
  * (sync, forget), so a key not in the index has none: told without asking the file, where every
  * new pod of an apply missed (an SQLite query each, twice: at its ADDED event and its sync).
  */
-function pendingOf(ctx: ControllerContext, key: string): PendingPod | undefined {
-  return pendingSet(ctx).has(key) ? ctx.state.get<PendingPod>(`pending:${key}`) : undefined;
+function pendingOf(ctx: ControllerContext, key: string): Readonly<PendingPod> | undefined {
+  // peek: a waiting pod is synced at each bound pod that goes (210 of them, step after step of a
+  // rollout), its record parsed once per text.
+  return pendingSet(ctx).has(key) ? ctx.state.peek<PendingPod>(`pending:${key}`) : undefined;
 }
 
-function podEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
+function podEvent(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
   const pod = ev.object;
-  const key = objectKey(pod.metadata.namespace, pod.metadata.name ?? '');
   const bound = !!asPod(pod).spec?.nodeName;
   if (bound) {
     // A bound pod that goes away or finishes frees room on its node.
-    return ev.type === 'DELETED' || isPodPhaseTerminal(asPod(pod).status?.phase) ? pendingKeys(ctx) : [];
+    return ev.type === 'DELETED' || isPodPhaseTerminal(asPod(pod).status?.phase) ? pendingKeysShared(ctx) : [];
   }
+  const key = objectKey(pod.metadata.namespace, pod.metadata.name ?? '');
   if (ev.type === 'DELETED' || !wantsScheduling(pod)) return [key];
   const pending = pendingOf(ctx, key);
   // Our own PodScheduled=False write (a status change) is no reason to try again.
@@ -142,7 +159,7 @@ function nodeFingerprint(node: KubeObject): string {
   return JSON.stringify([node.metadata.labels ?? null, spec.unschedulable ?? false, spec.taints ?? null, allocatable]);
 }
 
-function nodeEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
+function nodeEvent(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
   const name = ev.object.metadata.name ?? '';
   if (ev.type === 'DELETED') {
     ctx.state.delete(`node:${name}`);
@@ -151,5 +168,5 @@ function nodeEvent(ev: WatchEvent, ctx: ControllerContext): string[] {
   const fp = nodeFingerprint(ev.object);
   if (ctx.state.get<string>(`node:${name}`) === fp) return [];
   ctx.state.set(`node:${name}`, fp);
-  return pendingKeys(ctx);
+  return pendingKeysShared(ctx);
 }

@@ -73,15 +73,30 @@ function sameContainers(a: readonly Container[] | undefined, b: readonly Contain
     const x = la[i]!;
     const y = lb[i]!;
     if (x.restartPolicy !== y.restartPolicy || !sameScalars(x.resources?.requests, y.resources?.requests)) return false;
-    const px = x.ports ?? [];
-    const py = y.ports ?? [];
-    if (px.length !== py.length) return false;
-    for (let j = 0; j < px.length; j++) {
-      const p = px[j]!;
-      const q = py[j]!;
-      if (p.hostPort !== q.hostPort || p.protocol !== q.protocol || p.hostIP !== q.hostIP) return false;
-    }
+    if (!sameHostPorts(x.ports, y.ports)) return false;
   }
+  return true;
+}
+
+type Ports = Container['ports'];
+
+/**
+ * The ports that ask for a host port (hostPort set), the same in the same order; the others
+ * count for nothing (hostPorts() skips them): a placement (placements.ts) keeps only those, so
+ * it tells a pod's status writes apart from the pod's placement by them alone.
+ */
+function sameHostPorts(a: Ports, b: Ports): boolean {
+  if (a === b) return true;
+  const pa = a ?? [];
+  const pb = b ?? [];
+  let j = 0;
+  for (const p of pa) {
+    if (!p.hostPort) continue;
+    while (j < pb.length && !pb[j]!.hostPort) j++;
+    const q = pb[j++];
+    if (!q || p.hostPort !== q.hostPort || p.protocol !== q.protocol || p.hostIP !== q.hostIP) return false;
+  }
+  while (j < pb.length) if (pb[j++]!.hostPort) return false;
   return true;
 }
 
@@ -124,6 +139,21 @@ export class NodeTotals {
     const n = (this.priorities.get(prio) ?? 0) + sign;
     if (n) this.priorities.set(prio, n);
     else this.priorities.delete(prio);
+  }
+
+  /**
+   * change(pod, -1) then change(other, 1) for another object of the pod with the same demand
+   * (sameDemand): the amounts come back as they were, only the version moves, and the pod's
+   * priority entry goes last when the pod was its only one (deleted, then set again), as the
+   * stored totals' order shows.
+   */
+  recount(pod: KubeObject): void {
+    this.version += 2;
+    const prio = priorityOf(pod);
+    if (this.priorities.get(prio) === 1) {
+      this.priorities.delete(prio);
+      this.priorities.set(prio, 1);
+    }
   }
 
   lowestPriority(): number {

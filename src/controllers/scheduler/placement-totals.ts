@@ -85,6 +85,25 @@ export class PlacementTotals {
     t.change(pod, sign);
     this.dirtyNodes.add(node);
     if (pod.metadata.deletionTimestamp) return;
+    this.count(pod, node, sign);
+  }
+
+  /**
+   * pod (not being deleted, on node) was marked for deletion and counts on its node as before:
+   * what change(pod, node, -1) and change(the marked pod, node, 1) come to, without adding up
+   * its requests twice (750 graceful deletions of a rollout).
+   */
+  marked(pod: KubeObject, node: string): void {
+    const t = this.nodes.get(node);
+    if (!t) throw new Error(`placement totals: no node ${node} for a pod counted there`);
+    t.recount(pod);
+    this.dirtyNodes.add(node);
+    if (pod.metadata.deletionTimestamp) return;
+    this.count(pod, node, -1);
+  }
+
+  /** pod's spread group counts one more (1) or one less (-1) on node */
+  private count(pod: KubeObject, node: string, sign: 1 | -1): void {
     const ns = pod.metadata.namespace ?? '';
     const labels = pod.metadata.labels;
     const last = this.last;

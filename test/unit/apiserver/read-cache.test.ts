@@ -122,6 +122,28 @@ test('listing by label or by controller gives what filtering the whole list give
   c.close();
 });
 
+test('a selector of required values only (matchLabels) selects what filtering by it does: every value compared, inherited members never a label', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
+  const make = (name: string, labels?: Record<string, string>) =>
+    c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, ...(labels ? { labels } : {}) } });
+  make('both', { app: 'a', hash: 'h1' });
+  make('other-hash', { app: 'a', hash: 'h2' });
+  make('no-hash', { app: 'a' });
+  make('none');
+  make('ctor', { app: 'a', constructor: 'x' });
+  make('more', { app: 'a', hash: 'h1', tier: 'web' });
+  const names = (os: { metadata: { name?: string } }[]) => os.map((o) => o.metadata.name);
+  for (const text of ['app=a,hash=h1', 'hash==h1,app in (a)', 'app=a', 'app=a,constructor=x', 'app=a,toString=x', 'app=a,hash=h3']) {
+    const sel = parseSelector(text);
+    const byFilter = names(c.api.list(CM, 'default', (o) => selectorMatches(sel, o.metadata.labels)));
+    assert.deepEqual(names(c.api.listSelected(CM, 'default', sel)), byFilter, text);
+  }
+  assert.deepEqual(names(c.api.listSelected(CM, 'default', parseSelector('app=a,hash=h1'))), ['both', 'more']);
+  assert.deepEqual(names(c.api.listSelected(CM, 'default', parseSelector('app=a,constructor=x'))), ['ctor']);
+  assert.deepEqual(names(c.api.listSelected(CM, 'default', parseSelector('app=a,toString=x'))), []);
+  c.close();
+});
+
 test("one namespace's list is cut from a cached list of every namespace, and follows later writes", () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '3' } });
   const names = (ns: string | undefined) => c.api.list(CM, ns).map((o) => `${o.metadata.namespace}/${o.metadata.name}`);

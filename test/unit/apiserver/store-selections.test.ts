@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { openCluster } from '../../../src/cluster/cluster.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
-import { parseSelector } from '../../../src/labels/label-selector.js';
+import { parseSelector, selectorMatches } from '../../../src/labels/label-selector.js';
 
 const POD = findByKind('v1', 'Pod')!;
 const ENV = { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '5' };
@@ -108,6 +108,58 @@ test('listSelected reads the rows of the required label fewest pods carry, which
     fresh.api.list(POD, 'default');
     assert.deepEqual(ids(fresh.api.listSelected(POD, 'default', selector)), picked);
     assert.deepEqual(ids(fresh.api.listSelected(POD, 'default', parseSelector('app=big,pod-template-hash=none'))), []);
+    fresh.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A ReplicaSet's sync in a new process asks for the pods it controls, then for those its selector
+ * picks: the same pods when it has no orphan, whose rows the first read just got. The store's
+ * count of the narrowest label tells so, and the second answer is cut from the first without
+ * reading the rows again; an orphan, a stray or a write in between makes it ask the store.
+ */
+test('a selection right after listControlledBy of the same pods is cut from it when the label count says they are all there', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-sel-'));
+  try {
+    const path = join(dir, 'c.db');
+    const c = openCluster(path, { env: ENV });
+    for (let i = 0; i < 3; i++) c.api.create(POD, 'default', pod(`old-${i}`, { app: 'big', 'pod-template-hash': 'old' }, 'rs-old'));
+    for (let i = 0; i < 2; i++) c.api.create(POD, 'default', pod(`new-${i}`, { app: 'big', 'pod-template-hash': 'new' }, 'rs-new'));
+    c.api.create(POD, 'default', pod('stray', { app: 'big', 'pod-template-hash': 'other' }, 'rs-new'));
+    c.api.create(POD, 'default', pod('orphan', { app: 'big', 'pod-template-hash': 'old' }));
+    c.close();
+
+    const fresh = openCluster(path, { env: ENV });
+    let labelReads = 0;
+    const listLabelled = fresh.store.listLabelled.bind(fresh.store);
+    fresh.store.listLabelled = (prefix, name, value) => {
+      labelReads++;
+      return listLabelled(prefix, name, value);
+    };
+    const sync = (uid: string, selector: string) => {
+      const owned = fresh.api.listControlledBy(POD, 'default', uid);
+      return { owned, selected: fresh.api.listSelected(POD, 'default', parseSelector(selector)) };
+    };
+    fresh.store.transaction(() => {
+      const a = sync('rs-new', 'app=big,pod-template-hash=new');
+      assert.equal(labelReads, 0, 'no orphan: cut from the controlled pods');
+      assert.deepEqual(ids(a.selected).map((s) => s.replace(/@.*/, '')), ['default/new-0', 'default/new-1']);
+      assert.ok(a.selected.every((p, i) => p === a.owned[i]), 'the same objects');
+      const b = sync('rs-old', 'app=big,pod-template-hash=old');
+      assert.equal(labelReads, 1, 'an orphan carries the label: the store is asked');
+      assert.deepEqual(ids(b.selected).map((s) => s.replace(/@.*/, '')), ['default/old-0', 'default/old-1', 'default/old-2', 'default/orphan']);
+      fresh.api.listControlledBy(POD, 'default', 'rs-new');
+      fresh.api.create(POD, 'default', pod('new-9', { app: 'big', 'pod-template-hash': 'new' }));
+      const after = fresh.api.listSelected(POD, 'default', parseSelector('app=big,pod-template-hash=new'));
+      assert.equal(labelReads, 2, 'a write since: the store is asked');
+      assert.deepEqual(ids(after).map((s) => s.replace(/@.*/, '')), ['default/new-0', 'default/new-1', 'default/new-9']);
+      // what the full list gives
+      const all = fresh.api.list(POD, 'default');
+      const sel = parseSelector('app=big,pod-template-hash=new');
+      assert.deepEqual(ids(fresh.api.listSelected(POD, 'default', sel)), ids(all.filter((p) => selectorMatches(sel, p.metadata.labels))));
+    });
     fresh.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

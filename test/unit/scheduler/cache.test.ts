@@ -4,7 +4,7 @@ import { openCluster } from '../../../src/cluster/cluster.js';
 import { ComponentState } from '../../../src/controllers/framework/state.js';
 import { SchedulerCache } from '../../../src/controllers/scheduler/cache.js';
 import { PlacementIndex } from '../../../src/controllers/scheduler/placements.js';
-import { nodePodsOf } from '../../../src/controllers/scheduler/node-pods.js';
+import { NodeTotals, nodePodsOf } from '../../../src/controllers/scheduler/node-pods.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { WatchEvent } from '../../../src/apiserver/server.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
@@ -156,4 +156,54 @@ test('a new process starts from the totals kept with the placements, learns only
   state.set('placements-version', '0:99');
   const fourth = new PlacementIndex();
   check(new SchedulerCache(fourth, () => c.api.revision()), c, state, current(c), 'older file');
+});
+
+test('pod events before the first use only note each pod: nothing is added up until the cache is built, and it is built right', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  const state = new ComponentState(c.store, 'test-scheduler-cache-first');
+  let cursor = c.api.revision();
+  const first = new PlacementIndex();
+  const cache1 = new SchedulerCache(first, () => cursor);
+  c.api.create(POD, 'default', pod('a', 'n1', 'web', '100m'));
+  c.api.create(POD, 'default', pod('b', 'n1', 'db', '250m', 8080));
+  check(cache1, c, state, current(c), 'first process');
+  cursor = deliver(c, state, cache1, cursor);
+  first.flush(state);
+
+  // A new process: its first step's events (a deletion mark, a new pod, a finished one, a
+  // relabelling) come before its first scheduling cycle.
+  const second = new PlacementIndex();
+  const cache2 = new SchedulerCache(second, () => cursor);
+  const from = c.api.revision();
+  const a = c.api.get(POD, 'default', 'a');
+  c.api.update(POD, { ...a, metadata: { ...a.metadata, labels: { app: 'db' } } });
+  // d serves on a container port (no host port): its placement keeps none, and counts alike
+  const served = pod('d', 'n2', 'web', '300m');
+  const spec = served['spec'] as { containers: Record<string, unknown>[] };
+  c.api.create(POD, 'default', { ...served, spec: { ...spec, containers: spec.containers.map((x) => ({ ...x, ports: [{ containerPort: 8080 }] })) } });
+  c.api.create(POD, 'default', pod('e', 'n2', 'web', '50m'));
+  const e = c.api.get(POD, 'default', 'e');
+  c.api.updateStatus(POD, { ...e, metadata: { ...e.metadata, resourceVersion: undefined }, status: { phase: 'Failed' } });
+  c.api.delete(POD, 'default', 'b');
+  let changes = 0;
+  const original = NodeTotals.prototype.change;
+  NodeTotals.prototype.change = function (this: NodeTotals, ...args: Parameters<typeof original>) {
+    // the cache's nodes (a subclass), not the placement index's totals, which follow every event
+    if (this.constructor !== NodeTotals) changes++;
+    return original.apply(this, args);
+  };
+  let building = 0;
+  try {
+    deliver(c, state, cache2, from);
+    assert.equal(changes, 0, 'nothing added up before the first use');
+    cache2.nodePods(c.api, state);
+    building = changes;
+  } finally {
+    NodeTotals.prototype.change = original;
+  }
+  // The index took the same events, so each pod's placement is its last entry already: going
+  // from one to the other (the build) takes no requests away and adds none again.
+  assert.equal(building, 0, 'the build adds nothing up again');
+  check(cache2, c, state, current(c), 'built after the events');
+  assert.deepEqual(uids(cache2.podsByNode(c.api, state).get('n2')), [c.api.get(POD, 'default', 'd').metadata.uid]);
 });

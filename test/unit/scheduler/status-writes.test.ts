@@ -69,11 +69,43 @@ test('a status write leaves the cache counts as they are, without adding the pod
   assert.equal(countChanges(() => cache.upsert(bigger)), 2);
   assert.equal(n1()?.requested.get('cpu'), 300);
   assert.equal(n1()?.count, 1);
-  // a deletion mark leaves the spread group (counted again), as before
+  // a deletion mark leaves the spread group, and the node counts the pod as before: its requests
+  // are not taken away and added again, but what was worked out for the node is stale (version)
   const marked = next(bigger, rev + 4, { metadata: { ...bigger.metadata, deletionTimestamp: '2026-12-01T00:00:00Z' } });
-  assert.equal(countChanges(() => cache.upsert(marked)), 2);
+  const version = n1()?.version ?? 0;
+  assert.equal(countChanges(() => cache.upsert(marked)), 0);
   assert.equal(web('n1'), 0);
   assert.equal(n1()?.requested.get('cpu'), 300);
+  assert.equal(n1()?.count, 1);
+  assert.ok((n1()?.version ?? 0) > version);
+});
+
+test('recount leaves a node totals as taking a pod away and adding it again does, to the stored order of priorities', () => {
+  const withPriority = (name: string, priority: number) => {
+    const p = pod(name, 'n1', '100m');
+    return { ...p, spec: { ...(p['spec'] as object), priority } } as KubeObject;
+  };
+  const low = withPriority('low', 0);
+  const high = withPriority('high', 100);
+  const build = () => {
+    const t = new NodeTotals();
+    t.change(low, 1);
+    t.change(high, 1);
+    t.change(high, 1);
+    return t;
+  };
+  const twice = build();
+  twice.change(low, -1);
+  twice.change(low, 1);
+  const once = build();
+  once.recount(low);
+  assert.deepEqual(once.stored(), twice.stored());
+  assert.deepEqual(once.stored()[4], [[100, 2], [0, 1]], 'the only pod of priority 0 went and came back: its entry is last');
+  assert.equal(once.version, twice.version);
+  // a priority with other pods keeps its place
+  const kept = build();
+  kept.recount(high);
+  assert.deepEqual(kept.stored()[4], [[0, 1], [100, 2]]);
 });
 
 test('sameDemand: equal only when requests, restart policies, host ports, overhead and priority are', () => {
@@ -85,6 +117,13 @@ test('sameDemand: equal only when requests, restart policies, host ports, overhe
   assert.equal(sameDemand(base, withSpec({ containers, priority: 5 })), false);
   assert.equal(sameDemand(base, withSpec({ containers, overhead: { cpu: '10m' } })), false);
   assert.equal(sameDemand(base, withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 80, hostPort: 80 }] }] })), false);
+  // a port without a host port counts for nothing (a placement keeps only the host ones)
+  const http = [{ ...containers[0], ports: [{ containerPort: 80 }, { containerPort: 90, hostPort: 90 }] }];
+  assert.equal(sameDemand(withSpec({ containers: http }), withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 90, hostPort: 90 }] }] })), true);
+  assert.equal(sameDemand(withSpec({ containers: http }), withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 90, hostPort: 91 }] }] })), false);
+  assert.equal(sameDemand(withSpec({ containers: http }), withSpec({ containers })), false);
+  assert.equal(sameDemand(withSpec({ containers }), withSpec({ containers: http })), false);
+  assert.equal(sameDemand(base, withSpec({ containers: [{ ...containers[0], ports: [{ containerPort: 80 }] }] })), true);
   assert.equal(sameDemand(base, withSpec({ containers, initContainers: [{ name: 'i', image: 'i', restartPolicy: 'Always' }] })), false);
   assert.equal(sameDemand(base, withSpec({ containers: [...containers, { name: 'd', image: 'i' }] })), false);
 });
@@ -174,4 +213,29 @@ test("a row written back joins its placements' kept texts: one changed placement
     [first!.metadata.uid, first!.metadata.labels],
     [second!.metadata.uid, { app: 'db' }],
   ]);
+});
+
+test('a graceful deletion mark keeps the placement totals of the node without adding the pod up again; its spread group stops counting it', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  const state = new ComponentState(c.store, 'test-deletion-mark');
+  const index = new PlacementIndex();
+  const event = (object: KubeObject): WatchEvent => ({ type: 'MODIFIED', object, revision: Number(object.metadata.resourceVersion) }) as WatchEvent;
+  const a = c.api.create(POD, 'default', pod('a', 'n1', '100m'));
+  const b = c.api.create(POD, 'default', pod('b', 'n1', '200m'));
+  index.event(c.api, state, event(a));
+  index.event(c.api, state, event(b));
+  index.flush(state);
+  const marked = next(a, Number(a.metadata.resourceVersion) + 10, { metadata: { ...a.metadata, deletionTimestamp: '2026-12-01T00:00:00Z' } });
+  assert.equal(countChanges(() => index.event(c.api, state, event(marked))), 0, 'nothing added up');
+  index.flush(state);
+  const totals = index.totalsNow(c.api, state);
+  const n1 = totals.nodes.get('n1');
+  assert.equal(n1?.count, 2);
+  assert.equal(n1?.requested.get('cpu'), 300);
+  assert.deepEqual([...totals.groups.values()].filter((g) => g.ns === 'default').map((g) => [...g.perNode]), [[['n1', 1]]]);
+  // what a new process reads back is what it would add up from the rows
+  const fresh = new PlacementIndex();
+  const stored = fresh.totalsNow(c.api, state).nodes.get('n1');
+  assert.deepEqual(stored?.stored(), n1?.stored());
+  assert.equal(fresh.placement(c.api, state, a.metadata.uid ?? '')?.metadata.deletionTimestamp, '2026-12-01T00:00:00Z');
 });
