@@ -1,21 +1,24 @@
 /**
  * What every reader asks of a pod, written once (k8s.io/kubernetes/pkg/api/v1/pod/util.go,
  * "podutil", and the pod parts of controller_utils.go). They take the pod as readers hold it, a
- * KubeObject of the pods resource (a Pod is one), and read it through asPod.
+ * KubeObject of the pods resource (a Pod is one), and read it through asPod. Below the pod
+ * itself, the members whose objects change class as the pod lives (metadata, status, its
+ * conditions) are read with `member` (meta/member.ts: no deoptimization at each new class).
  */
 import type { KubeObject } from '../../meta/v1.js';
+import { member } from '../../meta/member.js';
 import { asPod, POD_PHASE, type PodCondition, type PodStatus } from './pod.js';
 import { CONDITION_STATUS, POD_CONDITION } from './pod-conditions.js';
 import { isRestartableInitContainer } from './container.js';
 
 /** status.phase; "" when the kubelet has not written one. */
 export function podPhase(pod: KubeObject): string {
-  return asPod(pod).status?.phase ?? '';
+  return member(asPod(pod).status, 'phase') ?? '';
 }
 
 /** spec.nodeName; "" while the pod is not scheduled. */
 export function podNodeName(pod: KubeObject): string {
-  return asPod(pod).spec?.nodeName ?? '';
+  return member(asPod(pod).spec, 'nodeName') ?? '';
 }
 
 /** IsPodPhaseTerminal: Succeeded and Failed are final; nothing runs any more. */
@@ -25,7 +28,7 @@ export function isPodPhaseTerminal(phase: string | undefined): boolean {
 
 /** IsPodTerminal. */
 export function isPodTerminal(pod: KubeObject): boolean {
-  return isPodPhaseTerminal(asPod(pod).status?.phase);
+  return isPodPhaseTerminal(member(asPod(pod).status, 'phase'));
 }
 
 /**
@@ -33,17 +36,20 @@ export function isPodTerminal(pod: KubeObject): boolean {
  * pods count towards spec.replicas, so a deleted pod is replaced while it still terminates.
  */
 export function isPodActive(pod: KubeObject): boolean {
-  return !isPodTerminal(pod) && !pod.metadata.deletionTimestamp;
+  return !isPodTerminal(pod) && !member(pod.metadata, 'deletionTimestamp');
 }
 
 /** controller.IsPodTerminating (status.terminatingReplicas): being deleted, not yet finished. */
 export function isPodTerminating(pod: KubeObject): boolean {
-  return !isPodTerminal(pod) && !!pod.metadata.deletionTimestamp;
+  return !isPodTerminal(pod) && !!member(pod.metadata, 'deletionTimestamp');
 }
 
 /** GetPodConditionFromList: the first condition of a type. */
 export function getPodConditionFromStatus(status: PodStatus | undefined, type: string): PodCondition | undefined {
-  return (status?.conditions ?? []).find((c) => c.type === type);
+  const conditions = member(status, 'conditions');
+  if (!conditions) return undefined;
+  for (const c of conditions) if (member(c, 'type') === type) return c;
+  return undefined;
 }
 
 /** GetPodCondition: the pod's condition of a type, if it has one. */
@@ -58,7 +64,7 @@ export function getPodReadyCondition(pod: KubeObject): PodCondition | undefined 
 
 /** IsPodReady: the Ready condition is True. */
 export function isPodReady(pod: KubeObject): boolean {
-  return getPodReadyCondition(pod)?.status === CONDITION_STATUS.True;
+  return member(getPodReadyCondition(pod), 'status') === CONDITION_STATUS.True;
 }
 
 /** A timestamp in ms; undefined for an absent or unparsable one (upstream's zero time). */
@@ -74,13 +80,13 @@ function timeMs(t: string | null | undefined): number | undefined {
  */
 export function podReadySinceMs(pod: KubeObject): number | undefined {
   const c = getPodReadyCondition(pod);
-  if (c?.status !== CONDITION_STATUS.True) return undefined;
-  return timeMs(c.lastTransitionTime);
+  if (member(c, 'status') !== CONDITION_STATUS.True) return undefined;
+  return timeMs(member(c, 'lastTransitionTime'));
 }
 
 /** The Ready condition's lastTransitionTime in ms, whatever its status (undefined: zero time). */
 export function podReadyTransitionMs(pod: KubeObject): number | undefined {
-  return timeMs(getPodReadyCondition(pod)?.lastTransitionTime);
+  return timeMs(member(getPodReadyCondition(pod), 'lastTransitionTime'));
 }
 
 /**
@@ -98,7 +104,7 @@ export function isPodAvailable(pod: KubeObject, minReadySeconds: number, nowMs: 
 
 /** metadata.creationTimestamp in ms; undefined when absent (a zero time). */
 export function podCreatedMs(pod: KubeObject): number | undefined {
-  return timeMs(pod.metadata.creationTimestamp);
+  return timeMs(member(pod.metadata, 'creationTimestamp'));
 }
 
 /**
