@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import type { TimerQueue } from '../storage/timers.js';
+import type { Timer, TimerQueue } from '../storage/timers.js';
 import type { Keyspace } from '../storage/keyspace.js';
 import type { ApiServer, WatchEvent } from '../apiserver/server.js';
 import type { ClusterClock } from '../sim/clock.js';
@@ -54,6 +54,13 @@ const defaults = lazy(() => (require('./default-controllers.js') as typeof impor
  * state), the cluster clock, the random source and the timer queue. (An open cluster has them all;
  * the control plane does not know the cluster, whose file, catch-up and waits live above it.)
  */
+/** A controller as the control plane runs it: with its informer and its context. */
+interface PlaneEntry {
+  controller: Controller;
+  informer: Informer;
+  ctx: ControllerContext;
+}
+
 export interface ControlPlaneDeps {
   api: ApiServer;
   store: Keyspace;
@@ -93,7 +100,7 @@ export class ControlPlane {
   }
 
   /** The controllers with their informers and contexts, built when something is due. */
-  private entries(): { controller: Controller; informer: Informer; ctx: ControllerContext }[] {
+  private entries(): PlaneEntry[] {
     if (this.loaded) return this.loaded;
     const deps = this.deps;
     const controllers = this.controllers();
@@ -172,38 +179,48 @@ export class ControlPlane {
     const entries = this.entries();
     const from = Math.max(this.deps.store.compactedRevision(), Math.min(...entries.map((e) => e.informer.cursor())));
     const batch = { from, ...this.deps.api.changesWithLast(from, undefined, undefined, now - latencyMs) };
-    for (const { controller, informer, ctx } of entries) {
-      const queue = new WorkQueue();
-      // A frozen list handed again in this step (the scheduler's pending pods, at each bound pod
-      // that goes: 210,000 keys of a rollout's 6,200 pod events) is waiting already, all of it:
-      // no key is taken before every event is in.
-      const added = new Set<readonly string[]>();
-      for (const ev of informer.deliver(now, batch, latencyMs)) {
-        const keys = this.keysFor(controller, ev, ctx);
-        if (keys.length && Object.isFrozen(keys)) {
-          if (added.has(keys)) continue;
-          added.add(keys);
-        }
-        for (const k of keys) queue.add(k);
-      }
-      for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
-      // Read at this step (another process may have run steps since the last one).
-      const failures = new FailureCounts(ctx.state);
-      for (let key = queue.next(); key !== undefined; key = queue.next()) {
-        this.work.syncs.set(controller.name, (this.work.syncs.get(controller.name) ?? 0) + 1);
-        try {
-          controller.sync(key, ctx);
-          failures.forget(key);
-        } catch (e) {
-          // Never out of the step: a refused write or a bug retries this key, the rest goes on.
-          handleSyncError(controller, ctx, failures, key, e, (text, error) => this.reportOnce(controller.name, text, error));
-        }
-      }
-      controller.endStep?.(ctx);
-    }
+    for (const entry of entries) this.runController(entry, now, batch, latencyMs, fired);
     // kube-apiserver's periodic compaction, in this step rather than one of its own (compactor.ts);
     // never past what an informer has not seen yet.
     compactIfDue(this.deps.store, now, () => Math.min(...entries.map((e) => e.informer.cursor())));
+  }
+
+  /**
+   * One controller's part of a step: its events' keys, its fired timers, its syncs. A function of
+   * its own so that V8 optimizes it apart from runDue: each controller's sync is another class at
+   * the same call, and a deoptimization there threw away the optimized code of the whole step
+   * (`rollout status` of 1,000 replicas, --trace-opt, three runs each: TurboFan's compile time
+   * 1,458/1,724/1,517 ms before, 1,369/1,601/1,208 after).
+   */
+  private runController(entry: PlaneEntry, now: number, batch: Parameters<Informer['deliver']>[1], latencyMs: number, fired: readonly Timer[]): void {
+    const { controller, informer, ctx } = entry;
+    const queue = new WorkQueue();
+    // A frozen list handed again in this step (the scheduler's pending pods, at each bound pod
+    // that goes: 210,000 keys of a rollout's 6,200 pod events) is waiting already, all of it:
+    // no key is taken before every event is in.
+    const added = new Set<readonly string[]>();
+    for (const ev of informer.deliver(now, batch, latencyMs)) {
+      const keys = this.keysFor(controller, ev, ctx);
+      if (keys.length && Object.isFrozen(keys)) {
+        if (added.has(keys)) continue;
+        added.add(keys);
+      }
+      for (const k of keys) queue.add(k);
+    }
+    for (const t of fired) if (t.queue === controller.name) queue.add(t.key);
+    // Read at this step (another process may have run steps since the last one).
+    const failures = new FailureCounts(ctx.state);
+    for (let key = queue.next(); key !== undefined; key = queue.next()) {
+      this.work.syncs.set(controller.name, (this.work.syncs.get(controller.name) ?? 0) + 1);
+      try {
+        controller.sync(key, ctx);
+        failures.forget(key);
+      } catch (e) {
+        // Never out of the step: a refused write or a bug retries this key, the rest goes on.
+        handleSyncError(controller, ctx, failures, key, e, (text, error) => this.reportOnce(controller.name, text, error));
+      }
+    }
+    controller.endStep?.(ctx);
   }
 
   /**
