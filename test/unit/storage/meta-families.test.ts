@@ -1,25 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteKeyspace } from '../../../src/storage/sqlite-keyspace.js';
+import { withFile, writeBehind } from './meta-rows.js';
 import { familyOf } from '../../../src/storage/meta-families.js';
-
-function withFile(fn: (file: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), 'kubemu-fam-'));
-  try {
-    fn(join(dir, 'c.db'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Writes a meta row behind the keyspace's back, on its own connection (which does not change data_version for it). */
-function writeBehind(ks: SqliteKeyspace, name: string, value: string): void {
-  ks.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value').run(name, value);
-}
 
 const pod = (i: number) => `state:kubelet:pod:${i}`;
 
