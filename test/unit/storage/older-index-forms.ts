@@ -107,9 +107,10 @@ BEGIN
 END;`;
 
 /**
- * What the previous kubemu's open does to a file in the current form: its conversion drops the
- * triggers it knows (both of the current form's carry its names) and creates its own, and leaves
- * the index of unindexed rows, which it knows nothing of.
+ * What the previous kubemu's conversion would do to a file in the current form, were the file's
+ * schema version one it reads (it refuses version 4): drops the triggers it knows (both of the
+ * current form's carry its names) and creates its own, and leaves the index of unindexed rows,
+ * which it knows nothing of.
  */
 export function asPreviousKubemuOpens(db: Database.Database): void {
   const known = ['kv_labels_insert', 'kv_controllers_insert', 'kv_labels_update', 'kv_controllers_update'];
