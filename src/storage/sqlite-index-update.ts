@@ -24,7 +24,7 @@ import { UNINDEXED_SCHEMA, hasUnindexedIndex, indexUnindexed } from './sqlite-un
  * indexes hold for the key. A trusted update whose hints equal the old row's therefore changes
  * nothing and runs no statement (a status write: two string comparisons).
  *
- * A write the triggers do not trust (a raw `UPDATE kv SET value`, an older kubemu's upsert, a put
+ * A write the triggers do not trust (another program's raw `UPDATE kv SET value` or upsert, a put
  * without hints, which writes NULLs) is not indexed by a trigger: its row is left with index_rev
  * NULL (the triggers clear its hints; an insert without them has none) and so is one of the rows
  * the index of unindexed rows holds (sqlite-unindexed.ts: index_rev IS NOT mod_revision). kubemu
