@@ -1,5 +1,5 @@
 import type { KubeObject } from '../api/meta/v1.js';
-import { isPlainObject } from '../common/json.js';
+import { isPlainObject, numberSurvivesJson } from '../common/json.js';
 
 /**
  * The decoded object of a binding's write (what reading it back would give: JSON.parse of the
@@ -46,7 +46,7 @@ function copyValue(v: unknown): unknown {
     case 'undefined':
       return undefined;
     case 'number':
-      return Number.isFinite(v) && !Object.is(v, -0) ? v : NOT;
+      return numberSurvivesJson(v) ? v : NOT;
     case 'object': {
       if (v === null || Object.isFrozen(v)) return v;
       if (Array.isArray(v)) {

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../api/meta/v1.js';
 import { freezeTree, parsedBack, sharedText } from './stored-encoding.js';
+import { numberSurvivesJson } from '../common/json.js';
 
 /**
  * A status write that kept everything of the stored object but status (the kubelet's: 20,000 of
@@ -104,7 +105,7 @@ function freezeClean(v: unknown): boolean {
     case 'boolean':
       return true;
     case 'number':
-      return Number.isFinite(v) && !Object.is(v, -0);
+      return numberSurvivesJson(v);
     case 'object': {
       if (v === null) return true;
       if (Array.isArray(v)) {

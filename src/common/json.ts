@@ -9,12 +9,17 @@ export function isJsonObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Deep copy of a JSON value (structuredClone keeps it JSON-shaped and is fast). */
 /** An object of Object's own prototype: what a JSON parse makes, and what spreading copies as JSON.stringify writes it. */
 export function isPlainObject(v: object): boolean {
   return Object.getPrototypeOf(v) === Object.prototype;
 }
 
+/** Whether JSON.parse(JSON.stringify(n)) is n: a finite number but -0 (NaN and the infinities come back as null, -0 as 0). */
+export function numberSurvivesJson(n: number): boolean {
+  return Number.isFinite(n) && !Object.is(n, -0);
+}
+
+/** Deep copy of a JSON value (structuredClone keeps it JSON-shaped and is fast). */
 export function cloneJson<T extends JsonValue>(v: T): T {
   return structuredClone(v);
 }
