@@ -27,7 +27,7 @@ import { objectJson } from '../api/meta/v1.js';
 import { asPod, type PodCondition } from '../api/core/v1/pod.js';
 import { isPodReady, podPhase } from '../api/core/v1/pod-util.js';
 import { CONDITION_STATUS } from '../api/core/v1/pod-conditions.js';
-import { asPodDisruptionBudget, UNHEALTHY_POD_EVICTION_POLICY, type PodDisruptionBudget } from '../api/policy/v1/pod-disruption-budget.js';
+import { asPodDisruptionBudget, pdbStatusInOrder, UNHEALTHY_POD_EVICTION_POLICY, type PodDisruptionBudget } from '../api/policy/v1/pod-disruption-budget.js';
 import { DISRUPTION_BUDGET_CAUSE, DISRUPTION_TARGET_CONDITION, DISRUPTION_TARGET_REASON } from '../api/policy/v1/conditions.js';
 import { EVICTION_API_VERSIONS, type Eviction } from '../api/policy/v1/eviction.js';
 import { withDisruptionAllowedCondition } from '../api/policy/v1/disruption-allowed.js';
@@ -188,7 +188,7 @@ function checkAndDecrement(api: EvictionApi, pdb: PodDisruptionBudget, podName: 
   let next = { ...status, disruptionsAllowed: status.disruptionsAllowed - 1 };
   if (next.disruptionsAllowed === 0) next = withDisruptionAllowedCondition(next, api.now());
   next.disruptedPods = { ...(status.disruptedPods ?? {}), [podName]: api.now() };
-  api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status: next });
+  api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status: pdbStatusInOrder(next) });
 }
 
 /**
