@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { harness, PODS, PDBS, IMAGE_REPOSITORIES } from './harness.js';
 import { asPod } from '../../../src/api/core/v1/pod.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
+import { evictionFor } from '../../../src/api/policy/v1/eviction.js';
 
 /** A Deployment web of 3, all Ready, and a budget minAvailable 2 the controller has counted. */
 function threeBehindMinAvailable2() {
@@ -38,7 +39,8 @@ test('a successful eviction spends the budget, records the pod, marks it Disrupt
   const [victim] = h.ready('web');
   const name = victim!.metadata.name ?? '';
   const now = h.c.api.now();
-  assert.deepEqual(h.evict(name, { gracePeriodSeconds: 7 }), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+  // What drain posts (evictionFor): the pod's name and namespace, the grace period in its DeleteOptions.
+  assert.deepEqual(h.c.api.evict('default', name, evictionFor('default', name, 7)), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
   const s = h.budget('web').status;
   assert.equal(s?.disruptionsAllowed, 0);
   assert.deepEqual(s?.disruptedPods, { [name]: now });
