@@ -1,5 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
-import { findByKind } from '../../apiserver/resources.js';
+import { findByKind, storagePrefix } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { isPodReady } from '../../api/core/v1/pod-util.js';
@@ -21,6 +21,14 @@ export const COMPONENT = 'controllermanager';
 
 const PODS = findByKind('v1', 'Pod')!;
 const PDBS = findByKind('policy/v1', 'PodDisruptionBudget')!;
+const PDBS_PREFIX = storagePrefix(PDBS, undefined);
+
+/** The namespace and name of a namespaced object's key (`/registry/<prefix>/NS/NAME`). */
+function keyParts(key: string): { namespace: string; name: string } {
+  const slash = key.lastIndexOf('/');
+  const before = key.lastIndexOf('/', slash - 1);
+  return { namespace: key.slice(before + 1, slash), name: key.slice(slash + 1) };
+}
 
 /**
  * The disruption controller (pkg/controller/disruption): keeps each PodDisruptionBudget's status
@@ -35,9 +43,11 @@ export function disruptionController(): Controller {
     name: 'disruption-controller',
     watches: [PDBS, PODS],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
-      const o = ev.object;
-      if (o.kind === 'PodDisruptionBudget') return [objectKey(o.metadata.namespace, o.metadata.name ?? '')];
-      return budgetsForPod(o, ctx);
+      // By key first: a budget's key names it, and a pod's its namespace, so that the writes of a
+      // namespace without budgets (every pod write of a cluster without any) are not decoded here.
+      const { namespace, name } = keyParts(ev.key);
+      if (ev.key.startsWith(PDBS_PREFIX)) return [objectKey(namespace, name)];
+      return budgetsForPod(ev, namespace, ctx);
     },
     sync(key: string, ctx: ControllerContext): void {
       const { namespace, name } = splitKey(key);
@@ -66,10 +76,12 @@ export function disruptionController(): Controller {
  * wakes only the first match (with a MultiplePodDisruptionBudgets warning); kubemu wakes each,
  * so that none keeps a stale status.
  */
-function budgetsForPod(pod: KubeObject, ctx: ControllerContext): string[] {
-  const ns = pod.metadata.namespace;
+function budgetsForPod(ev: WatchEvent, ns: string, ctx: ControllerContext): string[] {
+  const budgets = ctx.api.listShared(PDBS, ns);
+  if (!budgets.length) return [];
+  const pod = ev.object;
   const keys: string[] = [];
-  for (const o of ctx.api.listShared(PDBS, ns)) {
+  for (const o of budgets) {
     const sel = compileLabelSelector(asPodDisruptionBudget(o).spec?.selector);
     if (sel && !sel.empty && sel.matches(pod.metadata.labels)) keys.push(objectKey(ns, o.metadata.name ?? ''));
   }
