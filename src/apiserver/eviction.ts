@@ -132,14 +132,18 @@ function checkPreconditions(pod: KubeObject, eviction: Eviction): void {
   }
 }
 
-/** The body's own checks: an Eviction, named as the URL, in the URL's namespace. */
-function checkBody(eviction: Eviction, namespace: string, name: string): void {
+/** The body's own checks: an Eviction (kubemu refuses any other kind in its own words), named as the URL, in the URL's namespace. */
+function checkBody(body: Eviction, namespace: string, name: string): Eviction {
+  // The handler decodes the body with the subresource's kind as its default: a body without kind or
+  // apiVersion is a policy/v1 Eviction.
+  const eviction: Eviction = { ...body, kind: body.kind || 'Eviction', apiVersion: body.apiVersion || 'policy/v1' };
   if (eviction.kind !== 'Eviction' || !EVICTION_API_VERSIONS.includes(eviction.apiVersion)) {
     throw badRequest(`the body of pods/eviction must be a policy/v1 Eviction, not ${eviction.apiVersion || '(no apiVersion)'} ${eviction.kind || '(no kind)'}`);
   }
   const ns = eviction.metadata?.namespace;
   if (ns && ns !== namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
   if ((eviction.metadata?.name ?? '') !== name) throw badRequest('name in URL does not match name in Eviction object');
+  return eviction;
 }
 
 /**
@@ -195,8 +199,8 @@ function checkAndDecrement(api: EvictionApi, pdb: PodDisruptionBudget, podName: 
  * POST pods/NAME/eviction, inside one transaction of the API server (ApiServer.evict). Throws
  * the API error (404 for the pod, 429, 500, 400 for a bad body); returns the success Status.
  */
-export function evictPod(api: EvictionApi, namespace: string, name: string, eviction: Eviction, requestDryRun: boolean): EvictionStatus {
-  checkBody(eviction, namespace, name);
+export function evictPod(api: EvictionApi, namespace: string, name: string, body: Eviction, requestDryRun: boolean): EvictionStatus {
+  const eviction = checkBody(body, namespace, name);
   const dryRun = requestDryRun || (eviction.deleteOptions?.dryRun ?? []).includes('All');
   const pod = api.get(PODS, namespace, name);
   checkPreconditions(pod, eviction);

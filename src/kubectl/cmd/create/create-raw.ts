@@ -28,15 +28,41 @@ function evictionTarget(raw: string): { namespace: string; name: string; dryRun:
   return { namespace: decodeURIComponent(m[1] ?? ''), name: decodeURIComponent(m[2] ?? ''), dryRun: query.getAll('dryRun').includes('All') };
 }
 
+/** Go's encoding/json name of a JSON value's type, as its unmarshal errors say it. */
+function goJsonType(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  return typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
+}
+
+/** encoding/json's syntax error for a body that is not JSON (the first character it cannot take, or the end). */
+function goSyntaxError(text: string): string {
+  const t = text.trim();
+  if (t === '') return 'unexpected end of JSON input';
+  const c = t[0] ?? '';
+  if (!/[{[\-0-9"tfn]/.test(c)) return `invalid character '${c}' looking for beginning of value`;
+  const literal = c === 't' ? 'true' : c === 'f' ? 'false' : c === 'n' ? 'null' : undefined;
+  if (literal) {
+    for (let i = 1; i < literal.length; i++) {
+      if (i >= t.length) return 'unexpected end of JSON input';
+      if (t[i] !== literal[i]) return `invalid character '${t[i]}' in literal ${literal} (expecting '${literal[i]}')`;
+    }
+  }
+  // Anything else malformed inside a value: kubemu does not reproduce encoding/json's exact scanner message.
+  return 'unexpected end of JSON input';
+}
+
+const TYPE_META = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
 /** The request body as the server decodes it (JSON only: kubectl sends the bytes as application/json). */
 function decodeBody(text: string): Eviction {
   let v: unknown;
   try {
     v = JSON.parse(text);
-  } catch (e) {
-    throw badRequest(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`);
+  } catch {
+    throw badRequest(`couldn't get version/kind; json parse error: ${goSyntaxError(text)}`);
   }
-  if (!isJsonObject(v)) throw badRequest("couldn't get version/kind; json parse error: json: cannot unmarshal into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }");
+  if (!isJsonObject(v)) throw badRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(v)} into Go value of type ${TYPE_META}`);
   const o = unverifiedKubeObject(v);
   if (!o.metadata || !isJsonObject(o.metadata)) o.metadata = {};
   return o;
