@@ -438,11 +438,38 @@ const secret = {
 };
 
 /** The stand-in server's contents: resource plural → objects. */
+const helloPdb = {
+  apiVersion: 'policy/v1',
+  kind: 'PodDisruptionBudget',
+  metadata: { name: 'hello', namespace: 'default', uid: 'pdb1', generation: 1, creationTimestamp: ago(600), labels: { app: 'hello' } },
+  spec: { minAvailable: 2, selector: { matchLabels: { 'app.kubernetes.io/name': 'hello' } } },
+  status: {
+    observedGeneration: 1,
+    disruptionsAllowed: 1,
+    currentHealthy: 3,
+    desiredHealthy: 2,
+    expectedPods: 3,
+    conditions: [{ type: 'DisruptionAllowed', status: 'True', observedGeneration: 1, lastTransitionTime: ago(590), reason: 'SufficientPods', message: '' }],
+  },
+};
+const pdbRef = (name, uid) => ({ kind: 'PodDisruptionBudget', namespace: 'default', name, uid, apiVersion: 'policy/v1', resourceVersion: '7' });
+const openPdb = {
+  apiVersion: 'policy/v1',
+  kind: 'PodDisruptionBudget',
+  metadata: { name: 'open', namespace: 'default', uid: 'pdb2', generation: 1, creationTimestamp: ago(60) },
+  spec: { maxUnavailable: '25%' },
+  status: { observedGeneration: 1, disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 },
+};
+const pdbEvents = [
+  event('open.1', pdbRef('open', 'pdb2'), 'NoPods', 'No matching pods found', 60, 30, 4, { component: 'controllermanager' }),
+];
+
 export const OBJECTS = {
+  poddisruptionbudgets: [helloPdb, openPdb],
   deployments: [deployment],
   replicasets: [newRs, oldRs, strayRs],
   pods: [runningPod, pendingPod, terminatingPod, ...nodePods.slice(1), ...readyPods, notReadyPod],
-  events: [...deployEvents, ...podEvents, ...nodeEvents],
+  events: [...deployEvents, ...podEvents, ...nodeEvents, ...pdbEvents],
   nodes: [node],
   leases: [nodeLease, lease],
   namespaces,
@@ -465,6 +492,8 @@ export const CASES = [
   { name: 'service', args: ['describe', 'service', 'hello'] },
   { name: 'configmap', args: ['describe', 'configmap', 'hello-config'] },
   { name: 'secret', args: ['describe', 'secret', 'hello-secret'] },
+  { name: 'pdb-min-available', args: ['describe', 'pdb', 'hello'] },
+  { name: 'pdb-max-unavailable-events', args: ['describe', 'poddisruptionbudget', 'open'] },
   { name: 'lease-generic', args: ['describe', 'lease', 'hello-leader'] },
   { name: 'not-found', args: ['describe', 'deployment', 'nope'] },
   { name: 'two-names-one-missing', args: ['describe', 'configmap', 'hello-config', 'nope'] },

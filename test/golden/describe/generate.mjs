@@ -36,8 +36,9 @@ const RESOURCES = {
   replicasets: ['apps', 'v1', 'ReplicaSet', true],
   leases: ['coordination.k8s.io', 'v1', 'Lease', true],
   endpointslices: ['discovery.k8s.io', 'v1', 'EndpointSlice', true],
+  poddisruptionbudgets: ['policy', 'v1', 'PodDisruptionBudget', true],
 };
-const SHORT = { deployments: ['deploy'], replicasets: ['rs'], pods: ['po'], services: ['svc'], namespaces: ['ns'], nodes: ['no'], configmaps: ['cm'], events: ['ev'] };
+const SHORT = { deployments: ['deploy'], replicasets: ['rs'], pods: ['po'], services: ['svc'], namespaces: ['ns'], nodes: ['no'], configmaps: ['cm'], events: ['ev'], poddisruptionbudgets: ['pdb'] };
 
 function discovery(path) {
   if (path === '/api') return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [] };

@@ -26,8 +26,10 @@ export function apiResources(o: ApiResourcesOptions): string {
       (o.apiGroup === undefined || r.group === o.apiGroup) &&
       o.verbs.every((v) => r.verbs.includes(v)),
   );
-  if (o.sortBy === 'name') list = [...list].sort((a, b) => cmp(a.resource, b.resource));
-  if (o.sortBy === 'kind') list = [...list].sort((a, b) => cmp(a.kind, b.kind));
+  // sortableResource: by API group unless --sort-by says name or kind, ties by name (discovery
+  // lists policy before coordination.k8s.io; kubectl prints coordination.k8s.io, kubemu.io, policy).
+  const key = (r: ResourceInfo) => (o.sortBy === 'name' ? r.resource : o.sortBy === 'kind' ? r.kind : r.group);
+  list = [...list].sort((a, b) => cmp(key(a), key(b)) || cmp(a.resource, b.resource));
   if (o.output === 'name') {
     return list.map((r) => (r.group ? `${r.resource}.${r.group}\n` : `${r.resource}\n`)).join('');
   }
