@@ -45,9 +45,14 @@ export function buildPodStatus(
   const generation = pod.metadata.generation ?? 1;
   const oldConditions = (old.conditions ?? []).map(objectJson);
   const kept: JsonObject = objectJson(old);
+  const condSpecs = conditionSpecs(views, phase, mem.sandboxReady);
+  const own = podConditions(condSpecs, oldConditions, nowMs, generation);
+  // mergePodStatus: conditions the kubelet does not own (DisruptionTarget, set by whoever deletes
+  // the pod) are kept, first, then the kubelet's own.
+  const others = oldConditions.filter((c) => !condSpecs.some((s) => s.type === c['type']));
   const status: JsonObject = {
     ...kept,
-    conditions: podConditions(conditionSpecs(views, phase, mem.sandboxReady), oldConditions, nowMs, generation),
+    conditions: others.length ? [...others, ...own] : own,
     containerStatuses: statuses,
     hostIP,
     hostIPs: ipList(hostIP, kept['hostIPs']),
