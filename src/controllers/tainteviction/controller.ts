@@ -19,7 +19,7 @@ import type { Taint } from '../../api/core/v1/taint.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { POD, TAINT_EVICTION_CONTROLLER, evictPod, recordCancelled } from './evict.js';
-import { evictions, seenAs, setEviction, setNodeTaints, setSeenPod, taintedNodes } from './memory.js';
+import { memory, seenAs, setEviction, setNodeTaints, setSeenPod } from './memory.js';
 import { decideEviction, noExecuteTaints } from './timing.js';
 
 const NODE = findByKind('v1', 'Node')!;
@@ -46,25 +46,33 @@ export function taintEvictionController(): Controller {
     keysFor(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
       if (ev.object.kind === 'Node') {
         const name = ev.object.metadata.name ?? '';
-        const known = taintedNodes(ctx.state)[name];
+        const known = memory(ctx.state).nodes[name];
         const now = ev.type === 'DELETED' ? [] : noExecuteTaints(asNode(ev.object).spec?.taints);
         return sameTaints(known, now) ? [] : [name];
       }
+      const m = memory(ctx.state);
       const key = podKeyOf(ev.object);
-      if (evictions(ctx.state)[key]) return [key];
+      if (m.evictions[key]) return [key];
       const nodeName = asPod(ev.object).spec?.nodeName;
-      return nodeName && taintedNodes(ctx.state)[nodeName] ? [key] : [];
+      return nodeName && m.nodes[nodeName] ? [key] : [];
     },
     sync(key: string, ctx: ControllerContext): void {
       if (key.includes('/')) syncPod(key, ctx);
       else syncNode(key, ctx);
+    },
+    // A relist never says which pods went meanwhile: their evictions are forgotten here.
+    relisted(ctx: ControllerContext): void {
+      for (const key of Object.keys(memory(ctx.state).evictions)) {
+        const { namespace, name } = splitKey(key);
+        if (!ctx.api.tryGet(POD, namespace, name)) cancelEviction(ctx, key);
+      }
     },
   };
 }
 
 /** cancelWorkWithEvent: forgets the pod's eviction; a waiting one is cancelled with an event. */
 function cancelEviction(ctx: ControllerContext, podKey: string): void {
-  const e = evictions(ctx.state)[podKey];
+  const e = memory(ctx.state).evictions[podKey];
   if (!e) return;
   if ('fireAtMs' in e) {
     ctx.timers.cancel(TAINT_EVICTION_CONTROLLER, podKey);
@@ -77,9 +85,9 @@ function cancelEviction(ctx: ControllerContext, podKey: string): void {
 function processPod(ctx: ControllerContext, pod: KubeObject, taints: readonly Taint[]): void {
   const key = podKeyOf(pod);
   const now = ctx.clock.now();
-  const d = decideEviction(taints, asPod(pod).spec?.tolerations ?? [], evictions(ctx.state)[key], now);
+  const d = decideEviction(taints, asPod(pod).spec?.tolerations ?? [], memory(ctx.state).evictions[key], now);
   if (d.cancel) cancelEviction(ctx, key);
-  if (!d.add || evictions(ctx.state)[key]) return;
+  if (!d.add || memory(ctx.state).evictions[key]) return;
   if (d.add.fireAtMs <= now) {
     runEviction(ctx, key);
     return;
@@ -102,14 +110,14 @@ function syncPod(key: string, ctx: ControllerContext): void {
     setSeenPod(ctx.state, key, undefined);
     return;
   }
-  const waiting = evictions(ctx.state)[key];
+  const waiting = memory(ctx.state).evictions[key];
   if (waiting && 'fireAtMs' in waiting && waiting.fireAtMs <= ctx.clock.now()) runEviction(ctx, key);
   // Upstream's update handler lets through only a change of node name or tolerations.
   const fp = fingerprint(pod);
   if (seenAs(ctx.state, key, fp)) return;
   const nodeName = asPod(pod).spec?.nodeName;
   if (!nodeName) return;
-  const taints = taintedNodes(ctx.state)[nodeName];
+  const taints = memory(ctx.state).nodes[nodeName];
   if (!taints) return;
   setSeenPod(ctx.state, key, fp);
   processPod(ctx, pod, taints);
@@ -119,7 +127,7 @@ function syncPod(key: string, ctx: ControllerContext): void {
 function syncNode(name: string, ctx: ControllerContext): void {
   const node = ctx.api.tryGet(NODE, undefined, name);
   const taints = node ? noExecuteTaints(asNode(node).spec?.taints) : [];
-  if (!sameTaints(taintedNodes(ctx.state)[name], taints)) setNodeTaints(ctx.state, name, taints);
+  if (!sameTaints(memory(ctx.state).nodes[name], taints)) setNodeTaints(ctx.state, name, taints);
   const pods = ctx.api.list(POD, undefined, (p) => asPod(p).spec?.nodeName === name);
   if (!node) {
     // Upstream only forgets the node; its pods' memory goes with it here.

@@ -1,41 +1,53 @@
 /**
  * What the taint-eviction controller remembers between steps (its ComponentState, as a real
- * controller keeps it in its process): the NoExecute taints of each tainted node (taintedNodes),
- * the scheduled and carried-out evictions (its TimedWorkerQueue), and per pod on a tainted node
- * the node name and tolerations it last saw (what upstream's pod update handler compares old and
- * new pods by, to skip updates that change neither).
+ * controller keeps it in its process): the NoExecute taints of each tainted node (taintedNodes)
+ * and the scheduled and carried-out evictions (its TimedWorkerQueue), in one entry that the pod
+ * event handler reads once per event (one lookup; nothing more on a cluster without NoExecute
+ * taints); and, per pod on a tainted node, the node name and tolerations it last saw (what
+ * upstream's pod update handler compares old and new pods by, to skip updates that change neither).
  */
 import type { Taint } from '../../api/core/v1/taint.js';
 import type { ComponentState } from '../framework/state.js';
 import type { ScheduledEviction } from './timing.js';
 
-const NODES_KEY = 'tainted-nodes';
-const WORK_KEY = 'evictions';
+const MEMORY_KEY = 'memory';
 const seenKey = (podKey: string) => `seen:${podKey}`;
 
-export type TaintedNodes = Readonly<Record<string, readonly Taint[]>>;
-export type Evictions = Readonly<Record<string, ScheduledEviction>>;
+export interface EvictionMemory {
+  /** node name → its NoExecute taints (nodes without any are left out) */
+  nodes: Readonly<Record<string, readonly Taint[]>>;
+  /** pod key → its eviction */
+  evictions: Readonly<Record<string, ScheduledEviction>>;
+}
 
-export function taintedNodes(state: ComponentState): TaintedNodes {
-  return state.peek<Record<string, Taint[]>>(NODES_KEY) ?? {};
+const EMPTY: EvictionMemory = { nodes: {}, evictions: {} };
+
+export function memory(state: ComponentState): EvictionMemory {
+  return state.peek<EvictionMemory>(MEMORY_KEY) ?? EMPTY;
+}
+
+function keep(state: ComponentState, m: EvictionMemory): void {
+  if (Object.keys(m.nodes).length === 0 && Object.keys(m.evictions).length === 0) {
+    if (state.text(MEMORY_KEY) !== undefined) state.delete(MEMORY_KEY);
+  } else {
+    state.set(MEMORY_KEY, m);
+  }
 }
 
 export function setNodeTaints(state: ComponentState, node: string, taints: readonly Taint[]): void {
-  const all = { ...taintedNodes(state) };
-  if (taints.length) all[node] = taints;
-  else delete all[node];
-  state.set(NODES_KEY, all);
-}
-
-export function evictions(state: ComponentState): Evictions {
-  return state.peek<Record<string, ScheduledEviction>>(WORK_KEY) ?? {};
+  const m = memory(state);
+  const nodes = { ...m.nodes };
+  if (taints.length) nodes[node] = taints;
+  else delete nodes[node];
+  keep(state, { ...m, nodes });
 }
 
 export function setEviction(state: ComponentState, podKey: string, e: ScheduledEviction | undefined): void {
-  const all = { ...evictions(state) };
-  if (e) all[podKey] = e;
-  else delete all[podKey];
-  state.set(WORK_KEY, all);
+  const m = memory(state);
+  const evictions = { ...m.evictions };
+  if (e) evictions[podKey] = e;
+  else delete evictions[podKey];
+  keep(state, { ...m, evictions });
 }
 
 /** Whether the pod was last seen with this fingerprint (its node name and tolerations). */
@@ -44,9 +56,10 @@ export function seenAs(state: ComponentState, podKey: string, fingerprint: strin
 }
 
 export function setSeenPod(state: ComponentState, podKey: string, fingerprint: string | undefined): void {
+  const stored = state.text(seenKey(podKey));
   if (fingerprint === undefined) {
-    if (state.text(seenKey(podKey)) !== undefined) state.delete(seenKey(podKey));
-  } else if (state.text(seenKey(podKey)) !== JSON.stringify(fingerprint)) {
+    if (stored !== undefined) state.delete(seenKey(podKey));
+  } else if (stored !== JSON.stringify(fingerprint)) {
     state.set(seenKey(podKey), fingerprint);
   }
 }
