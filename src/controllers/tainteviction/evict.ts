@@ -10,6 +10,7 @@ import { StatusError } from '../../apiserver/errors.js';
 import { asPod, type PodCondition } from '../../api/core/v1/pod.js';
 import { DISRUPTION_TARGET_REASON, POD_CONDITION_DISRUPTION_TARGET } from '../../api/core/v1/pod-conditions.js';
 import { rfc3339 } from '../../sim/clock.js';
+import { klogFor, structuredText } from '../../logs/klog.js';
 import type { ControllerContext } from '../framework/controller.js';
 import { splitKey } from '../framework/controller.js';
 
@@ -51,8 +52,12 @@ function withDisruptionTarget(conditions: readonly PodCondition[], nowMs: number
   return out;
 }
 
-/** deletePodHandler: the event first (even for a pod already gone), then condition and delete. */
+/**
+ * deletePodHandler: its log line (kube-controller-manager's, at the default verbosity), the event
+ * (even for a pod already gone), then condition and delete.
+ */
 export function evictPod(ctx: ControllerContext, podKey: string): void {
+  klogFor(ctx).write('I', 'taint_eviction.go:110', structuredText('Deleting pod', [['controller', TAINT_EVICTION_CONTROLLER], ['pod', podKey]]));
   ctx.events.record({ involved: podRef(podKey), type: 'Normal', reason: TAINT_MANAGER_EVICTION, message: `Marking for deletion Pod ${podKey}`, component: TAINT_EVICTION_CONTROLLER });
   const { namespace, name } = splitKey(podKey);
   try {
