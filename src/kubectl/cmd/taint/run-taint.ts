@@ -99,10 +99,15 @@ export function completeTaint(args: readonly string[], f: TaintFlagValues): Tain
   };
 }
 
+/** A node as read, and its JSON (what the patch is computed from). */
+interface NodeTarget extends Target {
+  node: KubeObject;
+}
+
 /** The builder's nodes: by -l, or all, or by name (each name's error kept in its place). */
-function taintTargets(o: TaintOptions, env: CommandEnv): (Target | Error)[] {
+function taintTargets(o: TaintOptions, env: CommandEnv): (NodeTarget | Error)[] {
   const api = env.api();
-  const toTarget = (obj: KubeObject): Target => ({ info: NODES, namespace: undefined, name: obj.metadata.name ?? '', object: objectJson(obj) });
+  const toTarget = (obj: KubeObject): NodeTarget => ({ info: NODES, namespace: undefined, name: obj.metadata.name ?? '', object: objectJson(obj), node: obj });
   if (o.selector || o.all) {
     return listSelected(api, NODES, undefined, o.selector ? labelSelectorOrBadRequest(o.selector) : undefined, undefined).map(toTarget);
   }
@@ -124,8 +129,8 @@ function withTaints(node: JsonObject, taints: Taint[]): JsonObject {
 }
 
 /** One node: updateTaints, the patch, the printer, the write, the print. */
-function taintOne(t: Target, o: TaintOptions, env: CommandEnv): boolean {
-  const old = asNode(t.object as unknown as KubeObject).spec?.taints ?? [];
+function taintOne(t: NodeTarget, o: TaintOptions, env: CommandEnv): boolean {
+  const old = asNode(t.node).spec?.taints ?? [];
   if (!o.overwrite) {
     const exists = existingTaintKeys(old, o.changes.add);
     if (exists) throw new CliError(`node ${t.name} already has ${exists} taint(s) with same effect(s) and --overwrite is false`);
