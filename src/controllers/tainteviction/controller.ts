@@ -12,14 +12,14 @@
  * costs nothing between the instants that matter.
  */
 import type { WatchEvent } from '../../apiserver/server.js';
-import { findByKind } from '../../apiserver/resources.js';
+import { findByKind, resourceForKey } from '../../apiserver/resources.js';
 import { asNode } from '../../api/core/v1/node.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import type { Taint } from '../../api/core/v1/taint.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { POD, TAINT_EVICTION_CONTROLLER, evictPod, recordCancelled } from './evict.js';
-import { memory, seenAs, setEviction, setNodeTaints, setSeenPod } from './memory.js';
+import { EMPTY_MEMORY, memory, seenAs, setEviction, setNodeTaints, setSeenPod } from './memory.js';
 import { decideEviction, noExecuteTaints } from './timing.js';
 
 const NODE = findByKind('v1', 'Node')!;
@@ -44,13 +44,15 @@ export function taintEvictionController(): Controller {
     name: TAINT_EVICTION_CONTROLLER,
     watches: [POD, NODE],
     keysFor(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
-      if (ev.object.kind === 'Node') {
-        const name = ev.object.metadata.name ?? '';
-        const known = memory(ctx.state).nodes[name];
-        const now = ev.type === 'DELETED' ? [] : noExecuteTaints(asNode(ev.object).spec?.taints);
-        return sameTaints(known, now) ? [] : [name];
-      }
       const m = memory(ctx.state);
+      if ((ev.resource ?? resourceForKey(ev.key)) === NODE) {
+        const name = ev.object.metadata.name ?? '';
+        const now = ev.type === 'DELETED' ? [] : noExecuteTaints(asNode(ev.object).spec?.taints);
+        return sameTaints(m.nodes[name], now) ? [] : [name];
+      }
+      // No tainted node and no eviction (most clusters, most of the time): no pod matters, and
+      // the pod is not even decoded.
+      if (m === EMPTY_MEMORY) return [];
       const key = podKeyOf(ev.object);
       if (m.evictions[key]) return [key];
       const nodeName = asPod(ev.object).spec?.nodeName;

@@ -20,10 +20,11 @@ export interface EvictionMemory {
   evictions: Readonly<Record<string, ScheduledEviction>>;
 }
 
-const EMPTY: EvictionMemory = { nodes: {}, evictions: {} };
+/** The memory when nothing is tainted and no eviction is known (no entry is stored then). */
+export const EMPTY_MEMORY: EvictionMemory = Object.freeze({ nodes: Object.freeze({}), evictions: Object.freeze({}) });
 
 export function memory(state: ComponentState): EvictionMemory {
-  return state.peek<EvictionMemory>(MEMORY_KEY) ?? EMPTY;
+  return state.peek<EvictionMemory>(MEMORY_KEY) ?? EMPTY_MEMORY;
 }
 
 function keep(state: ComponentState, m: EvictionMemory): void {
