@@ -3,10 +3,12 @@
  * each node, `node/NAME already cordoned` when spec.unschedulable already is as desired, else
  * the patch (none with --dry-run=client) and `node/NAME cordoned`, with ` (dry run)` or
  * ` (server dry run)`. A node whose patch fails gets `error: unable to cordon node "NAME": ...`
- * on stderr (the error's own text, as Go's %v prints it) and the others go on; as upstream, the command still exits 0 then.
+ * on stderr (the error's own text, as Go's %v prints it) and the others go on; as upstream, the
+ * command still exits 0 then. `drain` cordons its nodes with cordonNodes first.
  */
-import { dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
+import { type DryRun, dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
 import type { CommandEnv } from '../../resource/command-env.js';
+import type { Target } from '../../resource/builder.js';
 import { cordonUpdateRequired, patchCordon } from '../../drain/cordon.js';
 import { checkNodeArgs, NODES, nodeTargets } from './node-targets.js';
 
@@ -21,20 +23,24 @@ export interface CordonOptions {
 }
 
 export function runCordon(o: CordonOptions, env: CommandEnv): void {
-  const verb = o.desired ? 'cordon' : 'uncordon';
-  checkNodeArgs(o.programName, verb, o.args, o.selector);
+  checkNodeArgs(o.programName, o.desired ? 'cordon' : 'uncordon', o.args, o.selector);
   const dryRun = parseDryRun(o.dryRun);
-  const targets = nodeTargets(env.api(), o.args, o.selector, env.namespace);
+  cordonNodes(nodeTargets(env.api(), o.args, o.selector, env.namespace), o.desired, dryRun, env);
+}
+
+/** RunCordonOrUncordon over nodes already read; lets the controllers react once after the writes. */
+export function cordonNodes(targets: readonly Target[], desired: boolean, dryRun: DryRun, env: CommandEnv): void {
+  const verb = desired ? 'cordon' : 'uncordon';
   const suffix = dryRunSuffix(dryRun);
   let wrote = false;
   for (const t of targets) {
-    if (!cordonUpdateRequired(t.object, o.desired)) {
+    if (!cordonUpdateRequired(t.object, desired)) {
       env.out(`node/${t.name} already ${verb}ed${suffix}\n`);
       continue;
     }
     if (dryRun !== 'client') {
       try {
-        patchCordon(env.api(), NODES, t.object, o.desired, dryRun === 'server');
+        patchCordon(env.api(), NODES, t.object, desired, dryRun === 'server');
         wrote = dryRun === 'none' || wrote;
       } catch (e) {
         env.err(`error: unable to ${verb} node ${JSON.stringify(t.name)}: ${e instanceof Error ? e.message : String(e)}\n`);
