@@ -6,14 +6,15 @@ import type { CommandEnv } from '../../../src/kubectl/resource/command-env.js';
 import { cordonNodes } from '../../../src/kubectl/cmd/drain/run-cordon.js';
 import { cordonPatch } from '../../../src/kubectl/drain/cordon.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
+import type { JsonObject } from '../../../src/common/json.js';
 
 const NODES = findByKind('v1', 'Node')!;
-const node = (name: string, unschedulable?: boolean) => ({
-  info: NODES,
-  namespace: undefined,
-  name,
-  object: { apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: unschedulable ? { podCIDR: '10.244.1.0/24', unschedulable } : { podCIDR: '10.244.1.0/24' } },
-});
+const node = (name: string, unschedulable?: boolean) => {
+  const spec: JsonObject = { podCIDR: '10.244.1.0/24' };
+  if (unschedulable) spec['unschedulable'] = true;
+  const object: JsonObject = { apiVersion: 'v1', kind: 'Node', metadata: { name }, spec };
+  return { info: NODES, namespace: undefined, name, object };
+};
 
 test('the cordon patch sets spec.unschedulable, and uncordon sends null (Go leaves false out)', () => {
   assert.deepEqual(cordonPatch(node('a').object, true), { spec: { unschedulable: true } });
