@@ -93,5 +93,11 @@ export const CASES = [
   c('taint-remove-bad-effect', 'taint', 'nodes', 'k8s-node-1', 'a:Never-'),
   c('taint-resource-after-taint', 'taint', 'nodes', 'k8s-node-1', 'a:NoSchedule', 'k8s-node-2'),
   c('taint-bad-dry-run', 'taint', 'nodes', 'k8s-node-1', 'a:NoSchedule', '--dry-run=maybe'),
+  c('cordon-empty-selector', 'cordon', '-l', ''),
+  c('taint-type-slash-name', 'taint', 'nodes/k8s-node-1', 'a:NoSchedule'),
+  c('taint-names-and-selector', 'taint', 'node', 'k8s-node-1', 'a:NoSchedule', '-l', 'role=worker'),
+  c('taint-empty-selector', 'taint', 'nodes', '-l', '', 'a:NoSchedule'),
+  c('taint-all-and-names', 'taint', 'nodes', 'k8s-node-1', '--all', 'a:NoSchedule'),
+  c('taint-builtin-name', 'taint', 'nodes', 'k8s-node-1', 'constructor-'),
   c('taint-bad-output', 'taint', 'nodes', 'k8s-node-1', 'a:NoSchedule', '-o', 'wide'),
 ];

@@ -11,6 +11,7 @@ import { objectJson } from '../../../api/meta/v1.js';
 import { CliError } from '../../util/errors.js';
 import type { Target } from '../../resource/builder.js';
 import { labelSelectorOrBadRequest, listSelected } from '../../resource/fetch.js';
+import { missingResource } from '../../resource/builder-checks.js';
 import { parseResourceName } from '../../resource/resource-args.js';
 
 export const NODES = findByKind('v1', 'Node')!;
@@ -32,6 +33,8 @@ export function nodeTargets(api: ApiServer, args: readonly string[], selector: s
     const sel = labelSelectorOrBadRequest(selector);
     return listSelected(api, NODES, undefined, sel, undefined).map((o) => ({ info: NODES, namespace: undefined, name: o.metadata.name ?? '', object: objectJson(o) }));
   }
+  // `cordon -l ''`: past the USAGE check (the flag was given), but the builder has nothing to visit.
+  if (args.length === 0) throw missingResource();
   const named = args.map((a) => parseResourceName(a, NODES));
   const targets: Target[] = [];
   for (const { info, name } of named) {
