@@ -62,12 +62,14 @@ export function taintEvictionController(): Controller {
       if (key.includes('/')) syncPod(key, ctx);
       else syncNode(key, ctx);
     },
-    // A relist never says which pods went meanwhile: their evictions are forgotten here.
+    // A relist never says which pods and nodes went meanwhile: what is remembered of them goes here.
     relisted(ctx: ControllerContext): void {
-      for (const key of Object.keys(memory(ctx.state).evictions)) {
+      const m = memory(ctx.state);
+      for (const key of Object.keys(m.evictions)) {
         const { namespace, name } = splitKey(key);
         if (!ctx.api.tryGet(POD, namespace, name)) cancelEviction(ctx, key);
       }
+      for (const name of Object.keys(m.nodes)) if (!ctx.api.tryGet(NODE, undefined, name)) setNodeTaints(ctx.state, name, []);
     },
   };
 }
