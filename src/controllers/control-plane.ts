@@ -29,6 +29,7 @@ export const CONTROLLER_NAMES = [
   'replicaset-controller',
   'node-ipam-controller',
   'disruption-controller',
+  'taint-eviction-controller',
   'default-scheduler',
   'kubelet',
   'event-ttl',

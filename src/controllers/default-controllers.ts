@@ -8,11 +8,12 @@ import { kubeletController } from './kubelet/controller.js';
 import { eventTtlController } from './event-ttl/controller.js';
 import { nodeIpamController } from './nodeipam/controller.js';
 import { disruptionController } from './disruption/controller.js';
+import { taintEvictionController } from './tainteviction/controller.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
  * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM,
- * disruption), then the
+ * disruption, taint eviction), then the
  * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
  * --event-ttl, an etcd lease there).
  */
@@ -24,6 +25,7 @@ export function defaultControllers(): Controller[] {
     replicaSetController(),
     nodeIpamController(),
     disruptionController(),
+    taintEvictionController(),
     schedulerController(),
     kubeletController(),
     eventTtlController(),

@@ -45,9 +45,12 @@ export function buildPodStatus(
   const generation = pod.metadata.generation ?? 1;
   const oldConditions = (old.conditions ?? []).map(objectJson);
   const kept: JsonObject = objectJson(old);
+  const condSpecs = conditionSpecs(views, phase, mem.sandboxReady);
+  // podConditions keeps the conditions the kubelet does not own (mergePodStatus), first.
+  const conditions = podConditions(condSpecs, oldConditions, nowMs, generation);
   const status: JsonObject = {
     ...kept,
-    conditions: podConditions(conditionSpecs(views, phase, mem.sandboxReady), oldConditions, nowMs, generation),
+    conditions,
     containerStatuses: statuses,
     hostIP,
     hostIPs: ipList(hostIP, kept['hostIPs']),

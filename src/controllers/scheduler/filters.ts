@@ -2,6 +2,7 @@ import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod, type PodSpec } from '../../api/core/v1/pod.js';
 import { asNode } from '../../api/core/v1/node.js';
 import { TAINT_NODE_UNSCHEDULABLE, type Taint, type Toleration } from '../../api/core/v1/taint.js';
+import { toleratesTaint } from '../../api/core/v1/toleration.js';
 import type { NodeSelectorRequirement, NodeSelectorTerm } from '../../api/core/v1/affinity.js';
 import { hostPorts } from './host-ports.js';
 import type { NodePods } from './node-pods.js';
@@ -49,19 +50,8 @@ export function nodeTaints(node: KubeObject): Taint[] {
   return asNode(node).spec?.taints ?? [];
 }
 
-/**
- * Toleration.ToleratesTaint: the effect matches (or the toleration names none), the key
- * matches (or the toleration names none, which only makes sense with Exists), and then
- * Exists tolerates any value while Equal (the default operator) needs the same value.
- */
-export function tolerates(t: Toleration, taint: Taint): boolean {
-  if (t.effect && t.effect !== taint.effect) return false;
-  if (t.key && t.key !== taint.key) return false;
-  const op = t.operator || 'Equal';
-  if (op === 'Exists') return true;
-  if (op === 'Equal') return (t.value ?? '') === (taint.value ?? '');
-  return false;
-}
+/** Toleration.ToleratesTaint (api/core/v1/toleration.ts), as the filters and scores read it. */
+export const tolerates: (t: Toleration, taint: Taint) => boolean = toleratesTaint;
 
 /** The first NoSchedule/NoExecute taint no toleration covers (FindMatchingUntoleratedTaint). */
 export function untoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[]): Taint | undefined {

@@ -88,7 +88,7 @@ test('no import points up the layers or across to a sibling package', () => {
 export const KUBECTL_LAYERS: readonly (readonly string[])[] = [
   ['cmd/<verb>'],
   ['cmd/util'],
-  ['describe', 'generate', 'metadata-edit'],
+  ['describe', 'generate', 'metadata-edit', 'drain'],
   ['resource'],
   ['apply'],
   ['printers'],

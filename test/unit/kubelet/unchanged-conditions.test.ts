@@ -72,3 +72,25 @@ test("the pod's hostIPs and podIPs are the old lists while the addresses stay", 
   const moved = buildPodStatus(stored, { ...mem, podIP: '10.244.0.3' }, specs, '10.0.0.9', 'Always', NOW + 1000);
   assert.deepEqual([moved['hostIPs'], moved['podIPs']], [[{ ip: '10.0.0.9' }], [{ ip: '10.244.0.3' }]]);
 });
+
+test('a condition the kubelet does not own (DisruptionTarget) is kept, before its own (mergePodStatus)', () => {
+  const mem: PodMemory = { uid: 'u', node: 'n', firstSeenMs: NOW, sandboxReady: true, podIP: '10.244.0.2', deleting: false, containers: [newContainerMemory('app', NOW)] };
+  const specs = [{ name: 'app', image: 'nginx' }];
+  const pod: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', generation: 1 } };
+  const first = buildPodStatus(pod, mem, specs, '10.0.0.1', 'Always', NOW);
+  const disruption: JsonObject = {
+    type: 'DisruptionTarget',
+    status: 'True',
+    lastProbeTime: null,
+    lastTransitionTime: '2026-01-01T00:01:00Z',
+    reason: 'DeletionByTaintManager',
+    message: 'Taint manager: deleting due to NoExecute taint',
+  };
+  const stored: KubeObject = { ...pod, status: { ...first, conditions: [...(first['conditions'] as JsonObject[]), disruption] } };
+  const next = buildPodStatus(stored, mem, specs, '10.0.0.1', 'Always', NOW + 1000);
+  assert.deepEqual(
+    (next['conditions'] as JsonObject[]).map((c) => c['type']),
+    ['DisruptionTarget', 'PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'],
+  );
+  assert.deepEqual((next['conditions'] as JsonObject[])[0], disruption);
+});

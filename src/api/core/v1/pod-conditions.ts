@@ -38,3 +38,16 @@ export const POD_CONDITION_REASON = {
 
 /** status.reason the node lifecycle controller sets on pods of an unreachable node. */
 export const POD_REASON_NODE_LOST = 'NodeLost';
+
+/**
+ * v1.DisruptionTarget, the condition a pod gets (status True) when a disruption is about to
+ * delete it: written by whoever deletes it (the taint-eviction controller, pod GC, the Eviction
+ * API), kept by the kubelet, which does not own it.
+ */
+export const POD_CONDITION_DISRUPTION_TARGET = 'DisruptionTarget';
+
+/** Reasons of the DisruptionTarget condition. */
+export const DISRUPTION_TARGET_REASON = {
+  /** the taint-eviction controller deletes the pod for a NoExecute taint it does not tolerate (long enough) */
+  DeletionByTaintManager: 'DeletionByTaintManager',
+} as const;
