@@ -2,6 +2,8 @@ import { jsonEqual, type JsonValue } from '../common/json.js';
 import type { KubeObject } from '../api/meta/v1.js';
 import { asNamespace } from '../api/core/v1/namespace.js';
 import type { ResourceInfo } from './resources.js';
+import { isJsonObject } from '../common/json.js';
+import { mergeMatchLabelKeys } from './match-label-keys.js';
 
 /**
  * Per-kind rules of kube-apiserver's registry strategies (pkg/registry/<group>/<kind>/strategy.go):
@@ -24,6 +26,7 @@ export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
     const ns = asNamespace(obj);
     ns.spec = { ...ns.spec, finalizers: ['kubernetes'] };
   }
+  if (info.kind === 'Pod' && info.group === '' && isJsonObject(obj['spec'])) mergeMatchLabelKeys(obj['spec'], obj.metadata.labels);
   if (!info.hasStatus) return;
   switch (info.kind) {
     case 'Deployment':
