@@ -397,7 +397,7 @@ export class SchedulerCache {
 
   /**
    * How many pods (not being deleted) of namespace ns the selector picks on a node: what
-   * spreadScores counts. `key` names the selector (equal keys select alike); the first ask goes
+   * PodTopologySpread counts (topology-spread.ts, topology-spread-score.ts). `key` names the selector (equal keys select alike); the first ask goes
    * through the groups of pods once, afterwards the counts follow every pod event. `required`, a
    * label every pod the selector picks has (when it requires one), narrows that look to the
    * groups with that label.
