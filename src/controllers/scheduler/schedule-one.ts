@@ -50,8 +50,9 @@ export interface SchedulingMemo {
 }
 
 /**
- * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node,
- * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
+ * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node
+ * (PodTopologySpread's filter last, on the nodes the others let through), score the ones that fit
+ * and pick the best; when none fits, the FailedScheduling message with
  * DefaultPreemption's verdicts. Nodes are considered in name order. nodePods and spreadCounter
  * come from the scheduler cache (cache.ts): what each node's pods add up to, and how many pods a
  * spread selector counts on a node; without spreadCounter the pods are counted. memo keeps what
