@@ -3,6 +3,8 @@ import type { KubeObject } from '../api/meta/v1.js';
 import { asNamespace } from '../api/core/v1/namespace.js';
 import type { ResourceInfo } from './resources.js';
 import { emptyPdbStatus } from '../api/policy/v1/pod-disruption-budget.js';
+import { isJsonObject } from '../common/json.js';
+import { mergeMatchLabelKeys } from './match-label-keys.js';
 
 /**
  * Per-kind rules of kube-apiserver's registry strategies (pkg/registry/<group>/<kind>/strategy.go):
@@ -25,6 +27,7 @@ export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
     const ns = asNamespace(obj);
     ns.spec = { ...ns.spec, finalizers: ['kubernetes'] };
   }
+  if (info.kind === 'Pod' && info.group === '' && isJsonObject(obj['spec'])) mergeMatchLabelKeys(obj['spec'], obj.metadata.labels);
   if (!info.hasStatus) return;
   switch (info.kind) {
     case 'Deployment':

@@ -4,7 +4,7 @@ import type { ResourceInfo } from './resources.js';
 import { invalid } from './errors.js';
 import { bodyDecodeError } from './decode/index.js';
 import { defaultObject } from './defaults/index.js';
-import { strField } from './validation/json-fields.js';
+import { arrField, objList, strField } from './validation/json-fields.js';
 import { toCause } from './validation/field-error.js';
 import { validatePodCreateMetadata, validatePodCreateSpec } from './validation/pod.js';
 import { freezeTree } from './stored-encoding.js';
@@ -54,6 +54,8 @@ export function templateSpecOf(info: ResourceInfo, input: KubeObject): TemplateS
 }
 
 function make(info: ResourceInfo, spec: JsonObject): TemplateSpec | null {
+  // matchLabelKeys make a pod's spec depend on its labels too (mergeMatchLabelKeys): the whole path.
+  if (objList(spec, 'topologySpreadConstraints').some((c) => arrField(c, 'matchLabelKeys').length > 0)) return null;
   const shell: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: {}, spec };
   if (bodyDecodeError(shell, info.kind, info.version, 'v1') !== undefined) return null;
   const pod: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: structuredClone(spec), status: { phase: 'Pending' } };

@@ -6,6 +6,7 @@ import { GoJson } from './go-format.js';
 import { validateContainers, validateInitContainers } from './container.js';
 import { inclusiveRangeError, isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from './name-formats.js';
 import { validateAnnotations, validateLabelName, validateLabels } from './object-meta.js';
+import { validateTopologySpreadConstraints } from './topology-spread.js';
 import { POD_DELETION_COST_ANNOTATION } from '../../api/core/v1/annotation-keys.js';
 
 /**
@@ -119,6 +120,7 @@ export function validatePodSpec(spec: JsonObject, path: FieldPath): FieldError[]
       errs.push(notSupported(path.child('preemptionPolicy'), new GoJson(pp), PREEMPTION_POLICIES));
     }
   }
+  errs.push(...validateTopologySpreadConstraints(objList(spec, 'topologySpreadConstraints'), path.child('topologySpreadConstraints')));
   return errs;
 }
 

@@ -320,23 +320,28 @@ export class SchedulerCache {
     else this.nodeOf.set(uid, null);
   }
 
-  /** A pod event (or the result of our own binding): where the pod now holds resources. */
-  upsert(pod: KubeObject): void {
+  /**
+   * A pod event (or the result of our own binding): where the pod now holds resources. True when
+   * the pod now counts for spreading where it did not (bound, relabelled, its deletion mark gone),
+   * or, before the cache's first use, when that cannot be told: what PodTopologySpread's queueing
+   * hint asks of an assigned pod's change (a status write answers false).
+   */
+  upsert(pod: KubeObject): boolean {
     const uid = pod.metadata.uid ?? '';
     const rev = Number(pod.metadata.resourceVersion ?? 0);
     const old = this.known(uid);
-    if (old && old.rev > rev) return;
+    if (old && old.rev > rev) return false;
     const p = asPod(pod);
     const node = p.spec?.nodeName;
     if (!node || isPodPhaseTerminal(p.status?.phase)) {
       if (old) this.setEntry(uid, null);
-      return;
+      return false;
     }
     // Before the first use only the pod is noted (ensure reads nothing else of what the events
     // told): a new process's first step delivers ~1,000 pod events before its first sync.
     if (!this.built) {
       this.nodeOf.set(uid, { node, pod, rev, group: undefined });
-      return;
+      return true;
     }
     // Most events change a pod's status only: its group stays (no labels to compare as text).
     const sameGroup = old?.group && !pod.metadata.deletionTimestamp && old.pod.metadata.namespace === pod.metadata.namespace && sameLabels(old.pod.metadata.labels, pod.metadata.labels) ? old.group : undefined;
@@ -344,6 +349,7 @@ export class SchedulerCache {
     // A status write (most events) keeps what the pod counts: its requests are not added up again.
     const demand = !!old && old.node === node && sameDemand(old.pod, pod);
     this.setEntry(uid, { node, pod, rev, group }, demand && old.group === group, demand);
+    return group !== undefined && (!old || old.node !== node || old.group !== group);
   }
 
   remove(uid: string, rev: number): void {
@@ -391,7 +397,7 @@ export class SchedulerCache {
 
   /**
    * How many pods (not being deleted) of namespace ns the selector picks on a node: what
-   * spreadScores counts. `key` names the selector (equal keys select alike); the first ask goes
+   * PodTopologySpread counts (topology-spread.ts, topology-spread-score.ts). `key` names the selector (equal keys select alike); the first ask goes
    * through the groups of pods once, afterwards the counts follow every pod event. `required`, a
    * label every pod the selector picks has (when it requires one), narrows that look to the
    * groups with that label.

@@ -10,10 +10,17 @@ import { PlacementIndex } from './placements.js';
 import { informerCursor } from '../framework/informer.js';
 import { NODE, POD, SCHEDULER_NAME, type SchedulingMemo, applyDecision, podFingerprint, schedulePod, wantsScheduling } from './schedule-one.js';
 import { NodeEvaluations } from './node-evals.js';
+import { hasHardConstraints } from './topology-spread.js';
 import { SpreadSelectors } from './spread-selectors.js';
 
 /** State key listing the pods waiting in the unschedulable pool. */
 const PENDING_INDEX = 'pending-index';
+/**
+ * State key listing those of them with DoNotSchedule topology spread constraints: a pod bound or
+ * relabelled elsewhere can change their domains' counts, so they are retried then too
+ * (PodTopologySpread registers every assigned pod's change; a status write is none).
+ */
+const PENDING_SPREAD_INDEX = 'pending-spread-index';
 
 /**
  * kube-scheduler, reduced to the default profile's observable behaviour: it places pods whose
@@ -35,9 +42,8 @@ export function schedulerController(): Controller {
     keysFor(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
       if (ev.object.kind === 'Node') return nodeEvent(ev, ctx);
       cache.seen(ctx.api, ctx.state, ev);
-      if (ev.type === 'DELETED') cache.remove(ev.object.metadata.uid ?? '', ev.revision);
-      else cache.upsert(ev.object);
-      return podEvent(ev, ctx);
+      const counted = ev.type === 'DELETED' ? (cache.remove(ev.object.metadata.uid ?? '', ev.revision), false) : cache.upsert(ev.object);
+      return podEvent(ev, ctx, counted);
     },
     sync(key: string, ctx: ControllerContext): void {
       const { namespace, name } = splitKey(key);
@@ -71,6 +77,7 @@ export function schedulerController(): Controller {
       }
       ctx.state.set(`pending:${key}`, next);
       if (!pendingSet(ctx).has(key)) ctx.state.set(PENDING_INDEX, [...pendingKeys(ctx), key]);
+      if (hasHardConstraints(pod) && !spreadKeys(ctx).includes(key)) ctx.state.set(PENDING_SPREAD_INDEX, [...spreadKeys(ctx), key]);
       ctx.requeueAfter(key, MAX_UNSCHEDULABLE_MS);
     },
     endStep(ctx: ControllerContext): void {
@@ -91,6 +98,13 @@ function forget(ctx: ControllerContext, key: string, previous: Readonly<PendingP
     PENDING_INDEX,
     pendingKeys(ctx).filter((k) => k !== key),
   );
+  const spread = spreadKeys(ctx);
+  if (spread.includes(key)) ctx.state.set(PENDING_SPREAD_INDEX, spread.filter((k) => k !== key));
+}
+
+/** The waiting pods with DoNotSchedule spread constraints (a subset of the pending index). */
+function spreadKeys(ctx: ControllerContext): readonly string[] {
+  return ctx.state.peek<string[]>(PENDING_SPREAD_INDEX) ?? NO_KEYS;
 }
 
 /** Every waiting pod, to be retried (the sync holds back those still in backoff): a copy, the caller's. */
@@ -136,12 +150,14 @@ function pendingOf(ctx: ControllerContext, key: string): Readonly<PendingPod> | 
   return pendingSet(ctx).has(key) ? ctx.state.peek<PendingPod>(`pending:${key}`) : undefined;
 }
 
-function podEvent(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
+/** counted: the cache's answer for the event (SchedulerCache.upsert): the pod counts where it did not. */
+function podEvent(ev: WatchEvent, ctx: ControllerContext, counted: boolean): readonly string[] {
   const pod = ev.object;
   const bound = !!asPod(pod).spec?.nodeName;
   if (bound) {
     // A bound pod that goes away or finishes frees room on its node.
-    return ev.type === 'DELETED' || isPodPhaseTerminal(asPod(pod).status?.phase) ? pendingKeysShared(ctx) : [];
+    if (ev.type === 'DELETED' || isPodPhaseTerminal(asPod(pod).status?.phase)) return pendingKeysShared(ctx);
+    return counted ? spreadKeys(ctx) : NO_KEYS;
   }
   const key = objectKey(pod.metadata.namespace, pod.metadata.name ?? '');
   if (ev.type === 'DELETED' || !wantsScheduling(pod)) return [key];

@@ -10,9 +10,9 @@ import { nodeAllocatable, sharedPodRequests } from './requests.js';
 
 /**
  * The Filter plugins of the default profile that kubemu emulates, in the profile's order
- * (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit). A node is
- * rejected by the first plugin that fails; that plugin's reasons end up in the
- * "0/3 nodes are available: ..." message.
+ * (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit; PodTopologySpread,
+ * which comes next, is in topology-spread.ts: it reads every node's pods). A node is rejected by the
+ * first plugin that fails; that plugin's reasons end up in the "0/3 nodes are available: ..." message.
  */
 
 /**

@@ -10,9 +10,10 @@ export const NO_PREEMPTION_VICTIMS = 'No preemption victims found for incoming p
 export const NOT_ELIGIBLE_NEVER = 'not eligible due to preemptionPolicy=Never.';
 /**
  * DynamicResources' PostFilter answer for a pod without ResourceClaims. DRA is on by default
- * since v1.34 and its PostFilter runs before DefaultPreemption, so every FailedScheduling
- * message of a v1.35 cluster carries it, e.g. "... 2 Insufficient cpu. no new claims to
- * deallocate, preemption: 0/3 nodes are available: ...".
+ * since v1.34 and its PostFilter runs before DefaultPreemption (the default profile's order), so
+ * every FailedScheduling message of a v1.35 cluster carries it: the PostFilter plugins' reasons are
+ * joined by ", " (RunPostFilterPlugins, Status.Message), e.g. "... 2 Insufficient cpu. no new
+ * claims to deallocate, preemption: 0/3 nodes are available: ... for incoming pod..".
  */
 export const NO_CLAIMS_TO_DEALLOCATE = 'no new claims to deallocate';
 
@@ -29,12 +30,17 @@ export function reasonsHistogram(reasonsPerNode: readonly (readonly string[])[])
   return items.join(', ');
 }
 
-/** FitError.Error(): "0/<n> nodes are available: <histogram>." then the PostFilter plugins' message. */
+/**
+ * FitError.Error(): "0/<n> nodes are available:", then the histogram and the PostFilter plugins'
+ * message, each as SeparatorFormat (" %v.") adds it. DefaultPreemption's message is itself a
+ * FitError's text, ending in "." already, so a v1.35 message ends in two: "... for incoming pod..",
+ * as real clusters print it.
+ */
 export function fitErrorMessage(numNodes: number, reasonsPerNode: readonly (readonly string[])[], postFilter: string): string {
   let msg = `0/${numNodes} nodes are available:`;
   const hist = reasonsHistogram(reasonsPerNode);
   if (hist) msg += ` ${hist}.`;
-  if (postFilter) msg += ` ${postFilter}`;
+  if (postFilter) msg += ` ${postFilter}.`;
   return msg;
 }
 

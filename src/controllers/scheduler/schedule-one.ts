@@ -10,7 +10,10 @@ import { type PendingPod, backoffMs } from './backoff.js';
 import { type NodePodsByName, nodePodsOf } from './node-pods.js';
 import { NO_NODES_AVAILABLE, type PreemptionVerdict, unschedulableMessage } from './message.js';
 import { eligibleToPreempt, preemptionVerdict } from './preemption.js';
-import { combineScores, selectHost, selectHostDraws, spreadScores } from './scoring.js';
+import { combineScores, selectHost, selectHostDraws } from './scoring.js';
+import { type CountOn, type SpreadConstraint, type SpreadFilterState, hasHardConstraints, podConstraints, spreadFilter, spreadPreFilter, withoutPods } from './topology-spread.js';
+import { softSpreadOf, topologySpreadScores } from './topology-spread-score.js';
+import { WHEN_UNSATISFIABLE } from '../../api/core/v1/affinity.js';
 import { type NodeEvaluations, evaluateNodes } from './node-evals.js';
 import { type SpreadSelector, SpreadSelectors } from './spread-selectors.js';
 
@@ -47,8 +50,9 @@ export interface SchedulingMemo {
 }
 
 /**
- * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node,
- * score the ones that fit and pick the best; when none fits, the FailedScheduling message with
+ * One scheduling cycle (schedulePod + PostFilter) as a pure-ish decision: filter every node
+ * (PodTopologySpread's filter last, on the nodes the others let through), score the ones that fit
+ * and pick the best; when none fits, the FailedScheduling message with
  * DefaultPreemption's verdicts. Nodes are considered in name order. nodePods and spreadCounter
  * come from the scheduler cache (cache.ts): what each node's pods add up to, and how many pods a
  * spread selector counts on a node; without spreadCounter the pods are counted. memo keeps what
@@ -65,19 +69,42 @@ export function schedulePod(
   const nodes = ctx.api.listShared(NODE, undefined);
   if (!nodes.length) return { kind: 'unschedulable', message: NO_NODES_AVAILABLE };
   const byNode = nodePods();
-  const { feasible, raw, failures } = evaluateNodes(pod, nodes, byNode, NO_PODS, memo?.evaluations.forPod(pod));
+  const evaluated = evaluateNodes(pod, nodes, byNode, NO_PODS, memo?.evaluations.forPod(pod));
+  let { feasible, raw } = evaluated;
+  const failures = evaluated.failures;
+  const ns = pod.metadata.namespace ?? '';
+  const countOn = spreadCounts(ns, byNode, spreadCounter);
+  // PodTopologySpread's filter comes after NodeResourcesFit: only the nodes that passed the others
+  // meet it. Its verdicts depend on every node's pods, so they are not remembered per node (node-evals).
+  let spreadState: SpreadFilterState | undefined;
+  if (feasible.length && hasHardConstraints(pod)) {
+    spreadState = spreadPreFilter(pod, podConstraints(pod, WHEN_UNSATISFIABLE.DoNotSchedule), nodes, countOn);
+    const keep: number[] = [];
+    feasible.forEach((c, i) => {
+      const failure = spreadFilter(spreadState!, pod, c.node);
+      if (failure) failures.push({ node: c.node, failure });
+      else keep.push(i);
+    });
+    if (keep.length !== feasible.length) {
+      feasible = keep.map((i) => feasible[i]!);
+      raw = keep.map((i) => raw[i]!);
+    }
+  }
   if (feasible.length) {
-    const spread = (memo?.selectors ?? new SpreadSelectors()).of(ctx.api, pod);
-    const countOn = spread && spreadCounter ? spreadCounter(spread.key, pod.metadata.namespace ?? '', spread.matches, spread.required) : undefined;
-    const scores = combineScores(raw, spreadScores(pod, feasible, spread?.matches, countOn));
+    const soft = softSpreadOf(pod, () => (memo?.selectors ?? new SpreadSelectors()).of(ctx.api, pod));
+    const scores = combineScores(raw, topologySpreadScores(pod, soft, feasible, nodes, countOn));
     // The ties' draws at once (100 equal workers: ~100 draws a pod), the same numbers in the same order.
     const drawn = drawUint32s(ctx.random, selectHostDraws(scores));
     let next = 0;
     const chosen = feasible[selectHost(scores, () => drawn[next++] ?? 0)];
     return { kind: 'bind', node: chosen?.node.metadata.name ?? '' };
   }
+  if (!spreadState && hasHardConstraints(pod)) spreadState = spreadPreFilter(pod, podConstraints(pod, WHEN_UNSATISFIABLE.DoNotSchedule), nodes, countOn);
+  const state = spreadState;
+  // Preemption's dry run runs every filter again without the victims, PodTopologySpread's too.
+  const spreadWithout = state ? (node: KubeObject, victims: readonly KubeObject[]) => spreadFilter(withoutPods(state, pod, node, victims), pod, node) : undefined;
   const verdicts: PreemptionVerdict[] = failures.map(({ node, failure }) =>
-    preemptionVerdict(pod, node, failure, byNode.get(node.metadata.name ?? '') ?? NO_PODS),
+    preemptionVerdict(pod, node, failure, byNode.get(node.metadata.name ?? '') ?? NO_PODS, spreadWithout),
   );
   return {
     kind: 'unschedulable',
@@ -86,6 +113,33 @@ export function schedulePod(
       verdicts,
       eligibleToPreempt(pod),
     ),
+  };
+}
+
+/**
+ * How many pods of namespace ns a constraint's selector picks on a node: from the scheduler cache's
+ * counts (kept as pods come and go) when given, else counted from the node's pods.
+ */
+function spreadCounts(
+  ns: string,
+  byNode: NodePodsByName,
+  spreadCounter: ((key: string, ns: string, matches: SpreadSelector['matches'], required: SpreadSelector['required']) => (node: string) => number) | undefined,
+): CountOn {
+  const counters = new Map<string, (node: string) => number>();
+  // Asked once per node per constraint (100 nodes, 10,000 pods): the last constraint's counter at hand.
+  let last: { c: SpreadConstraint; f: (node: string) => number } | undefined;
+  return (c, node) => {
+    if (last?.c === c) return last.f(node);
+    let f = counters.get(c.key);
+    if (!f) {
+      f = spreadCounter
+        ? spreadCounter(c.key, ns, c.matches, c.required)
+        : (name) =>
+            (byNode.get(name)?.pods() ?? []).filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace === ns && c.matches(p.metadata.labels)).length;
+      counters.set(c.key, f);
+    }
+    last = { c, f };
+    return f(node);
   };
 }
 

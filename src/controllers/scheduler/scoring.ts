@@ -20,9 +20,6 @@ export const WEIGHTS = {
   balancedAllocation: 1,
 } as const;
 
-/** System default spreading: across hostnames with maxSkew 3 (the zone constraint needs zone labels). */
-const HOSTNAME_MAX_SKEW = 3;
-
 /** One feasible node with the pods bound to it. */
 export interface Candidate {
   node: KubeObject;
@@ -112,46 +109,9 @@ export function defaultNormalize(raw: readonly number[], reverse: boolean): numb
 }
 
 /**
- * PodTopologySpread with the system default constraint across hostnames (maxSkew 3,
- * ScheduleAnyway) for a pod some ReplicaSet/Service selects: raw score per node =
- * round(matching pods there × ln(nodes + 2) + (maxSkew − 1)); then normalised so that the
- * emptiest node gets 100: 100 × (max + min − s) / max.
- * Worked example: two nodes, 1 matching pod on the first, 0 on the second: weight ln 4 = 1.386;
- * raw 3 and 2 → normalised 100 × (3 + 2 − 3) / 3 = 66 and 100 × (3 + 2 − 2) / 3 = 100.
- * Without a selector every node scores alike (0). countOn, when given, tells the count per node
- * name (the scheduler cache keeps it as pods come and go) instead of counting the node's pods.
- */
-export function spreadScores(
-  pod: KubeObject,
-  candidates: readonly Candidate[],
-  matches: ((labels: Record<string, string> | undefined) => boolean) | undefined,
-  countOn?: (node: string) => number,
-): number[] {
-  const out = new Array<number>(candidates.length);
-  if (!matches) return out.fill(0);
-  const ns = pod.metadata.namespace;
-  const weight = Math.log(candidates.length + 2);
-  // Asked for every node of every pod placed: loops, no arrays in between.
-  let max = -Infinity;
-  let min = Infinity;
-  for (let i = 0; i < candidates.length; i++) {
-    const c = candidates[i]!;
-    const count = countOn
-      ? countOn(c.node.metadata.name ?? '')
-      : c.pods.pods().filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace === ns && matches(p.metadata.labels)).length;
-    const s = Math.round(count * weight + (HOSTNAME_MAX_SKEW - 1));
-    out[i] = s;
-    if (s > max) max = s;
-    if (s < min) min = s;
-  }
-  for (let i = 0; i < out.length; i++) out[i] = max === 0 ? MAX_NODE_SCORE : Math.floor((MAX_NODE_SCORE * (max + min - out[i]!)) / max);
-  return out;
-}
-
-/**
  * What scoring a pod on one node gives before the scores are normalised over the candidates
- * (spreading aside): it depends on the pod, the node and the node's totals only, so it can be
- * remembered while those stay (node-evals.ts).
+ * (PodTopologySpread's scores aside: topology-spread-score.ts): it depends on the pod, the node and
+ * the node's totals only, so it can be remembered while those stay (node-evals.ts).
  */
 export interface RawScores {
   /** intolerablePreferNoSchedule */
@@ -201,19 +161,6 @@ function normalized(s: number, max: number, reverse: boolean): number {
   if (max === 0) return reverse ? MAX_NODE_SCORE : 0;
   const v = Math.floor((MAX_NODE_SCORE * s) / max);
   return reverse ? MAX_NODE_SCORE - v : v;
-}
-
-/** The weighted sum per candidate, in the candidates' order. */
-export function scoreCandidates(
-  pod: KubeObject,
-  candidates: readonly Candidate[],
-  spreadSelector: ((labels: Record<string, string> | undefined) => boolean) | undefined,
-  spreadCountOn?: (node: string) => number,
-): number[] {
-  return combineScores(
-    candidates.map((c) => rawScores(pod, c)),
-    spreadScores(pod, candidates, spreadSelector, spreadCountOn),
-  );
 }
 
 /**

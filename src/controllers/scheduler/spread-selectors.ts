@@ -170,7 +170,7 @@ const REPLICA_SETS: Kind = {
 };
 
 /** A label = value the selector requires (`app=web`, or `app in (web)`), if it requires one. */
-function requiredLabel(sel: CompiledLabelSelector): Pair | undefined {
+export function requiredLabel(sel: CompiledLabelSelector): Pair | undefined {
   if (sel.selector.kind !== 'requirements') return undefined;
   for (const r of sel.selector.requirements) {
     if ((r.operator === '=' || r.operator === '==' || r.operator === 'in') && r.values.length === 1) return [r.key, r.values[0] ?? ''];

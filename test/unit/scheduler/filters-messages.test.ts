@@ -128,11 +128,11 @@ test('the whole v1.35 FailedScheduling message for a pod that fits nowhere', () 
   ];
   assert.equal(
     unschedulableMessage(failures, verdicts, true),
-    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..',
   );
   assert.equal(
     unschedulableMessage(failures, verdicts, false),
-    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.',
+    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never..',
   );
   // a higher-priority pod that would still not fit without the lower-priority ones
   const vip = pod('vip', {}, '3', 1000);

@@ -14,7 +14,7 @@ const NODE = findByKind('v1', 'Node')!;
 const EVENT = findByKind('v1', 'Event')!;
 
 const FULL =
-  '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.';
+  '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..';
 
 function cluster(): Cluster {
   return openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
@@ -117,7 +117,7 @@ test('an unschedulable pod is retried after 5 minutes; identical failures fold i
   c.api.create(POD, 'default', pod('huge', '64'));
   advance(c, 5);
   const msg =
-    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.';
+    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..';
   assert.deepEqual(eventsFor(c, 'huge'), [['FailedScheduling', msg, 1, 'default-scheduler']]);
   advance(c, 5 * 60 * 1000);
   assert.deepEqual(eventsFor(c, 'huge'), [['FailedScheduling', msg, 2, 'default-scheduler']]);
@@ -133,7 +133,7 @@ test('uncordoning a node lets a waiting pod in', () => {
   advance(c, 5);
   assert.equal(
     eventsFor(c, 'p')[0]?.[1],
-    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) were unschedulable. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) were unschedulable. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..',
   );
   advance(c, 2000);
   c.api.modify(NODE, undefined, 'k8s-node-2', (o) => ({ ...o, spec: { ...(o['spec'] as object), unschedulable: false } }));

@@ -7,11 +7,18 @@ import {
   balancedAllocationScore,
   defaultNormalize,
   leastAllocatedScore,
-  scoreCandidates,
+  type Candidate,
+  combineScores,
+  rawScores,
   selectHost,
   selectHostDraws,
-  spreadScores,
 } from '../../../src/controllers/scheduler/scoring.js';
+import type { CountOn } from '../../../src/controllers/scheduler/topology-spread.js';
+import { systemDefaultSpread, topologySpreadScores } from '../../../src/controllers/scheduler/topology-spread-score.js';
+
+/** The matching pods of each candidate, counted from its pods (what the scheduler cache keeps). */
+const countedOn = (cands: readonly Candidate[]): CountOn => (c, name) =>
+  (cands.find((x) => x.node.metadata.name === name)?.pods.pods() ?? []).filter((p) => c.matches(p.metadata.labels)).length;
 
 const node = (name: string): KubeObject => ({
   apiVersion: 'v1',
@@ -47,17 +54,22 @@ test('normalisation and spreading', () => {
   assert.deepEqual(defaultNormalize([0, 1, 2], false), [0, 50, 100]);
   assert.deepEqual(defaultNormalize([0, 1, 2], true), [100, 50, 0]);
   assert.deepEqual(defaultNormalize([0, 0], true), [100, 100]);
-  const sel = (l: Record<string, string> | undefined) => l?.['app'] === 'hello';
+  const sel = { matches: (l: Record<string, string> | undefined) => l?.['app'] === 'hello', key: 'hello' };
   const one = { node: node('n1'), pods: nodePodsOf([pod('a', { app: 'hello' }), pod('x', { app: 'other' })]) };
   const none = { node: node('n2'), pods: nodePodsOf([]) };
+  const cands = [one, none];
+  const nodes = cands.map((c) => c.node);
   // ln 4 = 1.386: raw round(1.386 + 2) = 3 and 2 → 100*(3+2-3)/3 = 66, 100*(3+2-2)/3 = 100
-  assert.deepEqual(spreadScores(pod('p', { app: 'hello' }), [one, none], sel), [66, 100]);
-  assert.deepEqual(spreadScores(pod('p'), [one, none], undefined), [0, 0]);
+  assert.deepEqual(topologySpreadScores(pod('p', { app: 'hello' }), systemDefaultSpread(sel), cands, nodes, countedOn(cands)), [66, 100]);
+  assert.deepEqual(topologySpreadScores(pod('p'), undefined, cands, nodes, countedOn(cands)), [0, 0]);
 });
 
 test('a second pod of the same ReplicaSet prefers the other node', () => {
-  const sel = (l: Record<string, string> | undefined) => l?.['app'] === 'hello';
-  const scores = scoreCandidates(pod('p', { app: 'hello' }), [{ node: node('n1'), pods: nodePodsOf([pod('a', { app: 'hello' })]) }, { node: node('n2'), pods: nodePodsOf([]) }], sel);
+  const sel = { matches: (l: Record<string, string> | undefined) => l?.['app'] === 'hello', key: 'hello' };
+  const p = pod('p', { app: 'hello' });
+  const cands = [{ node: node('n1'), pods: nodePodsOf([pod('a', { app: 'hello' })]) }, { node: node('n2'), pods: nodePodsOf([]) }];
+  const spread = topologySpreadScores(p, systemDefaultSpread(sel), cands, cands.map((c) => c.node), countedOn(cands));
+  const scores = combineScores(cands.map((c) => rawScores(p, c)), spread);
   assert.ok((scores[1] ?? 0) > (scores[0] ?? 0), JSON.stringify(scores));
 });
 

@@ -31,10 +31,23 @@ export interface Affinity {
   nodeAffinity?: NodeAffinity;
 }
 
-/** v1.TopologySpreadConstraint, the parts describe prints. */
+/** v1.TopologySpreadConstraint: what describe prints and the scheduler's PodTopologySpread reads. */
 export interface TopologySpreadConstraint {
   topologyKey: string;
   whenUnsatisfiable?: string;
   maxSkew?: number;
   labelSelector?: LabelSelector;
+  /** counted only with DoNotSchedule; nil: 1 */
+  minDomains?: number;
+  /** Honor (nil) or Ignore: whether nodes the pod's node affinity/selector excludes are counted */
+  nodeAffinityPolicy?: string;
+  /** Honor or Ignore (nil): whether nodes with taints the pod does not tolerate are counted */
+  nodeTaintsPolicy?: string;
+  /** pod label keys whose values the API server adds to labelSelector when the pod is created */
+  matchLabelKeys?: string[];
 }
+
+/** TopologySpreadConstraint.whenUnsatisfiable values. */
+export const WHEN_UNSATISFIABLE = { DoNotSchedule: 'DoNotSchedule', ScheduleAnyway: 'ScheduleAnyway' } as const;
+/** NodeInclusionPolicy values (nodeAffinityPolicy, nodeTaintsPolicy). */
+export const NODE_INCLUSION_POLICY = { Honor: 'Honor', Ignore: 'Ignore' } as const;

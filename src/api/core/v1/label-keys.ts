@@ -11,3 +11,9 @@ export const NODE_ROLE_CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-pl
 
 /** The label the API server puts on every Namespace: its own name (so selectors can pick namespaces by name). */
 export const LABEL_METADATA_NAME = 'kubernetes.io/metadata.name';
+
+/** Every node's own name (the kubelet sets it): the topology key of per-node spreading. */
+export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
+
+/** A node's zone: the topology key of zone spreading (the scheduler's system default constraints use it). */
+export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
