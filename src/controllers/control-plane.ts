@@ -28,6 +28,7 @@ export const CONTROLLER_NAMES = [
   'deployment-controller',
   'replicaset-controller',
   'node-ipam-controller',
+  'pod-garbage-collector-controller',
   'default-scheduler',
   'kubelet',
   'event-ttl',
