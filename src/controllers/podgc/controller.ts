@@ -2,15 +2,17 @@ import type { WatchEvent } from '../../apiserver/server.js';
 import { StatusError } from '../../apiserver/errors.js';
 import { findByKind, storagePrefix } from '../../apiserver/resources.js';
 import { asPod, type Pod } from '../../api/core/v1/pod.js';
+import { asNode, type Node } from '../../api/core/v1/node.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION, POD_CONDITION_REASON } from '../../api/core/v1/pod-conditions.js';
-import { klogFor } from '../../logs/klog.js';
+import { klogFor, structuredText } from '../../logs/klog.js';
 import type { Controller, ControllerContext } from '../framework/controller.js';
 import { logUnhandledError } from '../framework/sync-errors.js';
 import { markFailedAndDelete } from './mark-failed.js';
 import { GC_CHECK_PERIOD_MS, passAtOrAfter, QUARANTINE_MS, quarantineEndsAt, TERMINATED_POD_GC_THRESHOLD } from './passes.js';
 import { addAfter, nextReady, readQuarantine, takeReady, writeQuarantine } from './quarantine.js';
 import { isPodTerminated, terminatedPodsToDelete } from './terminated.js';
+import { forceDeletesTerminating, terminatingPodsToDelete } from './terminating.js';
 
 const PODS = findByKind('v1', 'Pod')!;
 const NODES = findByKind('v1', 'Node')!;
@@ -39,30 +41,33 @@ export interface PodGcOptions {
  * kube-controller-manager's pod garbage collector (pkg/controller/podgc). Its gc() pass:
  *
  * - gcTerminated: beyond --terminated-pod-gc-threshold terminated pods, the excess goes (terminated.ts);
+ * - gcTerminating: pods being deleted on a NotReady node tainted node.kubernetes.io/out-of-service
+ *   (terminating.ts) are marked Failed and deleted with grace period 0;
  * - gcOrphaned: a pod bound to a node that no longer exists (after the node's quarantine, passes.ts)
  *   is patched to phase Failed with DisruptionTarget True `DeletionByPodGC` `PodGC: node no longer
  *   exists`, then deleted with grace period 0;
  * - gcUnscheduledTerminating: a pod being deleted that was never bound to a node (one a finalizer
  *   keeps) is marked Failed and deleted with grace period 0.
  *
- * (gcTerminating, the force deletion of terminating pods on a NotReady node tainted
- * node.kubernetes.io/out-of-service, is not emulated.)
- *
  * Upstream runs the pass every 20 s whether or not there is anything to collect; here the event
  * handlers schedule a pass only at the instant one would act: a node deleted under pods, a pod
- * bound to a node that does not exist, an unscheduled pod being deleted, a pod terminating while
- * more than the threshold have. An idle cluster costs no step.
+ * bound to a node that does not exist, an unscheduled pod being deleted, a pod being deleted on
+ * (or a node becoming) an out-of-service NotReady node, a pod terminating while more than the
+ * threshold have. An idle cluster costs no step.
  */
 export function podGcController(opts: PodGcOptions = {}): Controller {
   const threshold = opts.terminatedPodThreshold ?? TERMINATED_POD_GC_THRESHOLD;
   // What the event handlers of one step looked up (reset at the end of each step).
-  const nodeKnown = new Map<string, boolean>();
+  const nodeKnown = new Map<string, Node | null>();
   let overThreshold: boolean | undefined;
 
-  const nodeExists = (ctx: ControllerContext, name: string): boolean => {
+  const nodeNamed = (ctx: ControllerContext, name: string): Node | undefined => {
     let known = nodeKnown.get(name);
-    if (known === undefined) nodeKnown.set(name, (known = ctx.api.tryGet(NODES, undefined, name) !== undefined));
-    return known;
+    if (known === undefined) {
+      const found = ctx.api.tryGet(NODES, undefined, name);
+      nodeKnown.set(name, (known = found ? asNode(found) : null));
+    }
+    return known ?? undefined;
   };
   /** More terminated pods than the threshold: only then can a terminating pod make a pass act. */
   const terminatedOverThreshold = (ctx: ControllerContext): boolean => {
@@ -79,9 +84,14 @@ export function podGcController(opts: PodGcOptions = {}): Controller {
       const now = ctx.clock.now();
       const epoch = ctx.clock.settings.epochMs;
       if (ev.key.startsWith(NODES_PREFIX)) {
-        if (ev.type !== 'DELETED') return [];
         const name = ev.object.metadata.name ?? '';
         nodeKnown.delete(name);
+        if (ev.type !== 'DELETED') {
+          // A node out of service now: its pods being deleted go at the next pass.
+          if (!forceDeletesTerminating(asNode(ev.object))) return [];
+          const terminating = ctx.api.listShared(PODS, undefined).some((p) => asPod(p).spec?.nodeName === name && p.metadata.deletionTimestamp);
+          return terminating ? passAt(ctx, passAtOrAfter(now, epoch)) : [];
+        }
         const bound = ctx.api.listShared(PODS, undefined).some((p) => asPod(p).spec?.nodeName === name);
         return bound ? quarantine(ctx, name, quarantineEndsAt(now, epoch)) : [];
       }
@@ -91,7 +101,9 @@ export function podGcController(opts: PodGcOptions = {}): Controller {
       const keys: string[] = [];
       if (nodeName) {
         // Our own Failed write of a pod we then deleted comes back too: only a pod still there counts.
-        if (!nodeExists(ctx, nodeName) && stillThere(ctx, pod)) keys.push(...quarantine(ctx, nodeName, quarantineEndsAt(now, epoch)));
+        const node = nodeNamed(ctx, nodeName);
+        if (!node && stillThere(ctx, pod)) keys.push(...quarantine(ctx, nodeName, quarantineEndsAt(now, epoch)));
+        else if (node && pod.metadata.deletionTimestamp && forceDeletesTerminating(node)) keys.push(...passAt(ctx, passAtOrAfter(now, epoch)));
       } else if (pod.metadata.deletionTimestamp && !(isPodPhaseTerminal(pod.status?.phase) && pod.metadata.deletionGracePeriodSeconds === 0)) {
         // (one already marked Failed and deleted with grace 0: a pass would change nothing)
         keys.push(...passAt(ctx, passAtOrAfter(now, epoch)));
@@ -134,7 +146,8 @@ function gcPass(ctx: ControllerContext, threshold: number): void {
   const now = ctx.clock.now();
   const log = klogFor(ctx);
   const pods = ctx.api.list(PODS, undefined).map(asPod);
-  const existing = new Set(ctx.api.list(NODES, undefined).map((n) => n.metadata.name ?? ''));
+  const nodes = new Map(ctx.api.list(NODES, undefined).map((n) => [n.metadata.name ?? '', asNode(n)] as const));
+  const existing = new Set(nodes.keys());
   const q = readQuarantine(ctx.state);
   try {
     // gcTerminated
@@ -142,6 +155,22 @@ function gcPass(ctx: ControllerContext, threshold: number): void {
     if (excess.length) {
       log.info(0, 'gc_controller.go:206', 'Garbage collecting pods', [['numPods', excess.length]]);
       for (const pod of excess) attempt(ctx, 'gc_controller.go:216', () => markFailedAndDelete(ctx, pod));
+    }
+
+    // gcTerminating: a node's lister error for each terminating pod whose node it does not hold.
+    for (const pod of pods) {
+      const n = pod.spec?.nodeName ?? '';
+      if (pod.metadata.deletionTimestamp && !nodes.has(n)) {
+        log.write('E', 'gc_controller.go:153', structuredText('Failed to get node', [['err', `node ${JSON.stringify(n)} not found`], ['node', n]]));
+      }
+    }
+    const outOfService = terminatingPodsToDelete(pods, (n) => nodes.get(n));
+    if (outOfService.length) {
+      log.info(4, 'gc_controller.go:171', 'Garbage collecting pods that are terminating on node tainted with node.kubernetes.io/out-of-service', [['numPods', outOfService.length]]);
+      for (const pod of outOfService) {
+        const current = currentPod(ctx, pod);
+        if (current && !attempt(ctx, 'gc_controller.go:182', () => markFailedAndDelete(ctx, current))) passAt(ctx, now + GC_CHECK_PERIOD_MS);
+      }
     }
 
     // gcOrphaned: newly seen missing nodes go into quarantine; those out of it and still missing

@@ -171,6 +171,36 @@ test('an unscheduled pod being deleted (a finalizer holds it) is marked Failed a
   c.close();
 });
 
+test('a pod being deleted on a NotReady node tainted out-of-service is force-deleted at the next pass', () => {
+  const c = cluster();
+  c.api.create(IMAGE_REPOSITORIES, undefined, {
+    apiVersion: 'kubemu.io/v1alpha1',
+    kind: 'ImageRepository',
+    metadata: { name: 'slow' },
+    spec: { repository: 'example.com/slow', tags: { '1': {} }, behavior: { pullSeconds: 0, startSeconds: 1, stopSeconds: 60 } },
+  });
+  c.api.create(PODS, 'default', pod('stuck', { nodeName: 'k8s-node-1', terminationGracePeriodSeconds: 120, containers: [{ name: 'app', image: 'example.com/slow:1' }] }));
+  settle(c);
+  at(c, '2026-10-26T19:00:05Z');
+  c.api.delete(PODS, 'default', 'stuck');
+  settle(c);
+  at(c, '2026-10-26T19:00:30Z');
+  assert.ok(c.api.tryGet(PODS, 'default', 'stuck')?.metadata.deletionTimestamp, 'still stopping (60 s to exit)');
+  assert.equal(gcSyncs(c), 0, 'the node is Ready: nothing for Pod GC');
+  // The machine is shut down for good: NotReady, and the administrator's taint.
+  const node = c.api.get(NODES, undefined, 'k8s-node-1') as KubeObject & { status: { conditions: { type: string; status: string }[] } };
+  c.api.updateStatus(NODES, { ...node, status: { ...node.status, conditions: node.status.conditions.map((x) => (x.type === 'Ready' ? { ...x, status: 'Unknown' } : x)) } });
+  c.api.modify(NODES, undefined, 'k8s-node-1', (o) => ({ ...o, spec: { ...(o['spec'] as object), taints: [{ key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: 'NoExecute' }] } }));
+  settle(c);
+  at(c, '2026-10-26T19:00:39.999Z');
+  assert.ok(c.api.tryGet(PODS, 'default', 'stuck'));
+  at(c, '2026-10-26T19:00:40Z');
+  assert.equal(c.api.tryGet(PODS, 'default', 'stuck'), undefined);
+  assert.deepEqual(history(c, 'stuck').slice(-2), ['19:00:40 PUT Failed', '19:00:40 DELETE']);
+  assert.equal(gcSyncs(c), 1);
+  c.close();
+});
+
 test('terminated pods beyond the threshold: the oldest go at the next pass', () => {
   const c = cluster(3);
   c.api.create(IMAGE_REPOSITORIES, undefined, {
