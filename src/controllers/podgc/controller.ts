@@ -103,9 +103,8 @@ export function podGcController(opts: PodGcOptions = {}): Controller {
         // Our own Failed write of a pod we then deleted comes back too: only a pod still there counts.
         const node = nodeNamed(ctx, nodeName);
         if (!node && stillThere(ctx, pod)) keys.push(...quarantine(ctx, nodeName, quarantineEndsAt(now, epoch)));
-        else if (node && pod.metadata.deletionTimestamp && forceDeletesTerminating(node)) keys.push(...passAt(ctx, passAtOrAfter(now, epoch)));
-      } else if (pod.metadata.deletionTimestamp && !(isPodPhaseTerminal(pod.status?.phase) && pod.metadata.deletionGracePeriodSeconds === 0)) {
-        // (one already marked Failed and deleted with grace 0: a pass would change nothing)
+        else if (node && forceDeleting(pod) && forceDeletesTerminating(node) && stillThere(ctx, pod)) keys.push(...passAt(ctx, passAtOrAfter(now, epoch)));
+      } else if (forceDeleting(pod)) {
         keys.push(...passAt(ctx, passAtOrAfter(now, epoch)));
       }
       if (threshold > 0 && isPodTerminated(pod) && terminatedOverThreshold(ctx)) keys.push(...passAt(ctx, passAtOrAfter(now, epoch)));
@@ -119,6 +118,14 @@ export function podGcController(opts: PodGcOptions = {}): Controller {
       overThreshold = undefined;
     },
   };
+}
+
+/**
+ * A pod being deleted that a pass would force-delete: not one already marked Failed and deleted
+ * with grace 0 (a finalizer holds it; a pass would change nothing).
+ */
+function forceDeleting(pod: Pod): boolean {
+  return pod.metadata.deletionTimestamp !== undefined && !(isPodPhaseTerminal(pod.status?.phase) && pod.metadata.deletionGracePeriodSeconds === 0);
 }
 
 function stillThere(ctx: ControllerContext, pod: Pod): boolean {
