@@ -30,6 +30,7 @@ export const CONTROLLER_NAMES = [
   'node-ipam-controller',
   'disruption-controller',
   'taint-eviction-controller',
+  'pod-garbage-collector-controller',
   'default-scheduler',
   'kubelet',
   'event-ttl',

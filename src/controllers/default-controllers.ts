@@ -9,11 +9,12 @@ import { eventTtlController } from './event-ttl/controller.js';
 import { nodeIpamController } from './nodeipam/controller.js';
 import { disruptionController } from './disruption/controller.js';
 import { taintEvictionController } from './tainteviction/controller.js';
+import { podGcController } from './podgc/controller.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
  * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM,
- * disruption, taint eviction), then the
+ * disruption, taint eviction, pod GC), then the
  * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
  * --event-ttl, an etcd lease there).
  */
@@ -26,6 +27,7 @@ export function defaultControllers(): Controller[] {
     nodeIpamController(),
     disruptionController(),
     taintEvictionController(),
+    podGcController(),
     schedulerController(),
     kubeletController(),
     eventTtlController(),

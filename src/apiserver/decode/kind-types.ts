@@ -1,12 +1,14 @@
 /**
  * The Go type each kind kubemu serves decodes into (k8s.io/api), by `<group>/<Kind>`. TypeMeta
  * (kind, apiVersion) is left out: kubemu resolves the kind before decoding, as the API server's
- * serializer does. Workload status is typed; other kinds' status structs are checked only for
- * being objects (kubemu's own controllers write them, and the main resource ignores status).
+ * serializer does. Workload status is typed, and a Node's (kube-apiserver keeps the status of a
+ * Node created with one, which the scheduler and the kubelet then read); other kinds' status
+ * structs are checked only for being objects (kubemu's own controllers write them, and the main
+ * resource ignores status).
  */
 import { bool, bytes, int32, int64, intOrString, list, map, named, str, struct, time, unchecked, type GoType } from './go-types.js';
 import { labelSelector, objectMeta } from './meta-types.js';
-import { localObjectReference, podSpec, podTemplateSpec } from './pod-types.js';
+import { localObjectReference, podSpec, podTemplateSpec, resourceList } from './pod-types.js';
 
 const opaque = (name: string): GoType => struct(name, () => ({}));
 
@@ -96,6 +98,50 @@ const nodeSpec: GoType = struct('v1.NodeSpec', () => ({
   externalID: str,
 }));
 
+/**
+ * v1.NodeStatus: `conditions: Ready` or `capacity: []` in an applied Node is refused as
+ * kube-apiserver refuses it (`json: cannot unmarshal string into Go struct field
+ * NodeStatus.status.conditions of type []v1.NodeCondition`), and `cpu: lots` with the quantity's
+ * error, instead of being stored for the scheduler and the kubelet to trip over.
+ */
+const nodeStatus: GoType = struct('v1.NodeStatus', () => ({
+  capacity: resourceList,
+  allocatable: resourceList,
+  phase: named('v1.NodePhase'),
+  conditions: list(
+    struct('v1.NodeCondition', () => ({
+      type: named('v1.NodeConditionType'),
+      status: named('v1.ConditionStatus'),
+      lastHeartbeatTime: time,
+      lastTransitionTime: time,
+      reason: str,
+      message: str,
+    })),
+  ),
+  addresses: list(struct('v1.NodeAddress', () => ({ type: named('v1.NodeAddressType'), address: str }))),
+  daemonEndpoints: struct('v1.NodeDaemonEndpoints', () => ({ kubeletEndpoint: struct('v1.DaemonEndpoint', () => ({ Port: int32 })) })),
+  nodeInfo: struct('v1.NodeSystemInfo', () => ({
+    machineID: str,
+    systemUUID: str,
+    bootID: str,
+    kernelVersion: str,
+    osImage: str,
+    containerRuntimeVersion: str,
+    kubeletVersion: str,
+    kubeProxyVersion: str,
+    operatingSystem: str,
+    architecture: str,
+    swap: struct('v1.NodeSwapStatus', () => ({ capacity: int64 })),
+  })),
+  images: list(struct('v1.ContainerImage', () => ({ names: list(str), sizeBytes: int64 }))),
+  volumesInUse: list(named('v1.UniqueVolumeName')),
+  volumesAttached: list(struct('v1.AttachedVolume', () => ({ name: named('v1.UniqueVolumeName'), devicePath: str }))),
+  config: unchecked,
+  runtimeHandlers: unchecked,
+  features: unchecked,
+  declaredFeatures: unchecked,
+}));
+
 const deploymentStatus: GoType = struct('v1.DeploymentStatus', () => ({
   observedGeneration: int64,
   replicas: int32,
@@ -161,7 +207,7 @@ export const KIND_TYPES: Readonly<Record<string, GoType>> = {
     spec: struct('v1.NamespaceSpec', () => ({ finalizers: list(named('v1.FinalizerName')) })),
     status: opaque('v1.NamespaceStatus'),
   })),
-  '/Node': struct('v1.Node', () => ({ metadata: objectMeta, spec: nodeSpec, status: opaque('v1.NodeStatus') })),
+  '/Node': struct('v1.Node', () => ({ metadata: objectMeta, spec: nodeSpec, status: nodeStatus })),
   '/Event': struct('v1.Event', () => ({
     metadata: objectMeta,
     involvedObject: objectReference,

@@ -2,6 +2,7 @@ import type { JsonObject } from '../../common/json.js';
 import { objectJson } from '../../api/meta/v1.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { defaultNamespace } from './namespace.js';
+import { defaultNode } from './node.js';
 import { defaultPod } from './pod.js';
 import { defaultSecret } from './secret.js';
 import { defaultService } from './service.js';
@@ -29,6 +30,7 @@ const BY_KIND: Record<string, (o: JsonObject) => void> = {
   '/Pod': defaultPod,
   '/Service': defaultService,
   '/Namespace': defaultNamespace,
+  '/Node': defaultNode,
   '/Secret': defaultSecret,
   'kubemu.io/ImageRepository': defaultImageRepository,
 };

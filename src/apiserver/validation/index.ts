@@ -11,6 +11,7 @@ import { validateServiceCreate, validateServiceUpdate } from './service.js';
 import { validateConfigMapCreate, validateConfigMapUpdate, validateSecretCreate, validateSecretUpdate } from './config-data.js';
 import { validateNamespaceCreate, validateNamespaceUpdate } from './namespace.js';
 import { validatePdbCreate, validatePdbUpdate } from './pod-disruption-budget.js';
+import { validateNodeCreate, validateNodeUpdate } from './node.js';
 import { validateImageRepositoryCreate, validateImageRepositoryUpdate } from './imagerepository.js';
 
 /**
@@ -31,6 +32,7 @@ const RULES: Record<string, { create: CreateRule; update: UpdateRule }> = {
   '/Secret': { create: validateSecretCreate, update: validateSecretUpdate },
   '/Namespace': { create: validateNamespaceCreate, update: validateNamespaceUpdate },
   'policy/PodDisruptionBudget': { create: validatePdbCreate, update: validatePdbUpdate },
+  '/Node': { create: validateNodeCreate, update: validateNodeUpdate },
   'kubemu.io/ImageRepository': { create: validateImageRepositoryCreate, update: validateImageRepositoryUpdate },
 };
 

@@ -45,9 +45,20 @@ function podSpec(pod: KubeObject): PodSpec {
   return asPod(pod).spec ?? {};
 }
 
-/** A node's spec.taints. */
+/**
+ * A node's spec.taints. The API server refuses a malformed list (validation/node.ts), but a Node
+ * written past it (an older kubemu's file, a raw write) may hold `[null]`: an entry that is no
+ * object is a zero Taint to Go, whose empty effect no filter or score counts, so it is left out
+ * here rather than failing every pod's scheduling on that one node.
+ */
 export function nodeTaints(node: KubeObject): Taint[] {
-  return asNode(node).spec?.taints ?? [];
+  const taints: unknown = asNode(node).spec?.taints;
+  if (!Array.isArray(taints)) return [];
+  return taints.every(isTaintObject) ? (taints as Taint[]) : (taints.filter(isTaintObject) as Taint[]);
+}
+
+function isTaintObject(t: unknown): boolean {
+  return typeof t === 'object' && t !== null && !Array.isArray(t);
 }
 
 /** Toleration.ToleratesTaint (api/core/v1/toleration.ts), as the filters and scores read it. */

@@ -45,7 +45,10 @@ test('a bare Node gets the next podCIDR, and its pods get addresses from it', ()
 
 test('a node with a podCIDR that is no range: ContainerCreating with FailedCreatePodSandBox, retried; deleting the pod ends it', () => {
   const h = harness();
-  h.c.api.create(NODES, undefined, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-4' }, spec: { podCIDR: 'bogus' } });
+  // The API server refuses it (spec.podCIDRs[0]: must be a valid CIDR value); written past it, as `etcdctl put` can.
+  const bogus = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-4' }, spec: { podCIDR: 'bogus' } };
+  assert.throws(() => h.c.api.create(NODES, undefined, bogus), /spec\.podCIDRs\[0\]: Invalid value: "bogus": must be a valid CIDR value/);
+  h.c.store.transaction(() => h.c.store.put('/registry/minions/worker-4', JSON.stringify({ ...bogus, metadata: { ...bogus.metadata, uid: 'u-4', creationTimestamp: '2026-10-26T19:00:00Z' } })));
   h.c.api.create(PODS, 'default', plainPod('p', 'nginx', { nodeName: 'worker-4' }));
   h.at(25);
   assert.equal(h.row('p'), '0/1 ContainerCreating 0');

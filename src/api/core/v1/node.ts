@@ -72,7 +72,11 @@ export const NODE_ADDRESS = {
 
 /** The node's first address of a type, if any. */
 export function nodeAddress(node: Node, type: string): string | undefined {
-  return (node.status?.addresses ?? []).find((a) => a.type === type)?.address;
+  const addresses: unknown = node.status?.addresses;
+  if (!Array.isArray(addresses)) return undefined;
+  // An entry that is no object (a Node written past the API server's decoding) has no address.
+  const found = (addresses as unknown[]).find((a): a is NodeAddress => typeof a === 'object' && a !== null && (a as NodeAddress).type === type);
+  return typeof found?.address === 'string' ? found.address : undefined;
 }
 
 /** Whether an object is a Node. */

@@ -15,6 +15,8 @@ export const POD_CONDITION = {
   ContainersReady: 'ContainersReady',
   /** the pod has been bound to a node (False with reason Unschedulable while it fits nowhere) */
   PodScheduled: 'PodScheduled',
+  /** the pod is about to be deleted by a disruption (Pod GC, taint eviction, the Eviction API) */
+  DisruptionTarget: 'DisruptionTarget',
 } as const;
 
 /** A condition's status. */
@@ -34,6 +36,8 @@ export const POD_CONDITION_REASON = {
   Unschedulable: 'Unschedulable',
   /** PodScheduled False while scheduling gates remain */
   SchedulingGated: 'SchedulingGated',
+  /** DisruptionTarget True: Pod GC deletes a pod whose node no longer exists */
+  DeletionByPodGC: 'DeletionByPodGC',
 } as const;
 
 /** status.reason the node lifecycle controller sets on pods of an unreachable node. */

@@ -19,3 +19,6 @@ export interface Toleration {
 
 /** The taint a cordoned node (spec.unschedulable) is treated as having. */
 export const TAINT_NODE_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
+
+/** The taint an administrator puts on a node that is shut down for good (non-graceful node shutdown): Pod GC force-deletes its terminating pods. */
+export const TAINT_NODE_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
