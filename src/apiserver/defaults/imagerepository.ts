@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../common/json.js';
+import type { JsonObject, JsonValue } from '../../common/json.js';
 import { ensureObj } from '../validation/json-fields.js';
 
 /**
@@ -37,6 +37,8 @@ export interface ImageBehavior {
   httpHeaders?: Record<string, string>;
   /** response body for a later port-forward */
   body?: string;
+  /** what the app prints to stdout (src/images/log-spec.ts; validated by validation/imagerepository-logs.ts) */
+  logs?: JsonValue;
 }
 
 /** The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s. */

@@ -206,7 +206,8 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
   const b = env.image.behavior;
   let exitAtMs: number | undefined;
   let exitCode = b.exitCode;
-  if (missingEnv(b.requiredEnv, env.envNames).length) {
+  const missing = missingEnv(b.requiredEnv, env.envNames);
+  if (missing.length) {
     // The app refuses to start without its configuration: exit 1 at once.
     exitAtMs = now;
     exitCode = 1;
@@ -233,6 +234,7 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
       behavior: b,
       exitCode,
       ...(exitAtMs === undefined ? {} : { exitAtMs }),
+      ...(missing.length ? { missingEnv: missing } : {}),
     },
     started,
     ready: started && !env.spec.readinessProbe,
@@ -263,6 +265,7 @@ const EFFECTS = {
         startedMs: inst?.startedMs ?? now,
         finishedMs: now,
         containerId: inst?.containerId ?? '',
+        ...(c.stopping?.sigtermMs === undefined ? {} : { sigtermMs: c.stopping.sigtermMs }),
       },
       started: false,
       ready: false,
@@ -282,6 +285,13 @@ const EFFECTS = {
       restartCount: c.restartCount + 1,
     };
     if (terminated) next.last = terminated;
+    // The run that ended, for `logs --previous`: only when its image prints anything (the memory is
+    // written at every step of a crash loop; an image without `logs:` has nothing to show).
+    if (terminated && c.instance?.behavior.logs !== undefined) next.lastInstance = c.instance;
+    else if (next.lastInstance) {
+      const { lastInstance: _gone, ...without } = next;
+      return without;
+    }
     return next;
   },
 };
@@ -347,7 +357,7 @@ export function kill(
     ...c,
     phase: 'Stopping',
     dueMs: now + plan.exitAfterMs,
-    stopping: { cause, exitCode: plan.exitCode },
+    stopping: { cause, exitCode: plan.exitCode, sigtermMs: now + plan.sigtermAfterMs },
     probes: {},
   };
   return { c: next, events: [{ type: 'Normal', reason: msg.REASON.Killing, message }] };

@@ -42,6 +42,8 @@ export interface Termination {
   startedMs: number;
   finishedMs: number;
   containerId: string;
+  /** when the kubelet sent SIGTERM, for a run it stopped (the app's stop lines: src/images/app-log-lines.ts) */
+  sigtermMs?: number;
 }
 
 /** One run of a container in the runtime. */
@@ -56,6 +58,8 @@ export interface ContainerInstance {
   exitAtMs?: number;
   /** the exit code it then has */
   exitCode: number;
+  /** the requiredEnv variables it did not get (why it exits at once), when any */
+  missingEnv?: string[];
 }
 
 /** Why a container is being stopped. */
@@ -75,6 +79,8 @@ export interface ContainerMemory {
   terminated?: Termination;
   /** lastState.terminated */
   last?: Termination;
+  /** the run `last` ended, kept for `kubectl logs --previous` when its image prints anything */
+  lastInstance?: ContainerInstance;
   /** the startup probe has passed (or there is none) */
   started: boolean;
   ready: boolean;
@@ -83,7 +89,8 @@ export interface ContainerMemory {
   /** consecutive failed pulls (the first one is looked at again after one relist, later ones after a worker resync) */
   pullFailures: number;
   crashBackoff?: BackoffEntry;
-  stopping?: { cause: StopCause; exitCode: number };
+  /** sigtermMs: when SIGTERM is (or was) sent, after the preStop hook */
+  stopping?: { cause: StopCause; exitCode: number; sigtermMs?: number };
   /** the pull under way: how long it takes once its turn comes, and how long it waits for it */
   pull?: { pullMs: number; waitMs: number };
 }
