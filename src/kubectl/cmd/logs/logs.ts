@@ -44,7 +44,7 @@ export function registerLogs(program: Command, inv: Invocation): void {
     .option('--timestamps [bool]', 'Include timestamps on each line in the log output')
     .action(
       action<LogsFlags>(inv, async (ctx, args, flags) => {
-        const o = completeLogs(flags, args, ctx.namespace());
+        const o = completeLogs(flags, args, ctx.namespace(), ctx.io.programName);
         const cluster = ctx.cluster();
         const validate = () => validateLogs(o);
         const err = (s: string) => ctx.io.err(s);
@@ -88,6 +88,7 @@ export interface LogsOptions extends LogsRequest {
   sinceGivenMs?: number;
 }
 
+/** A flag value pflag refuses: cobra's flag error, `See 'kubectl logs --help' for usage.` */
 function usage(message: string): UsageError {
   return new UsageError(message, 'logs');
 }
@@ -106,7 +107,9 @@ function intFlag(name: string, value: string | undefined): number | undefined {
  * Complete: flag values first (pflag's errors), then the arguments (kubectl's usage errors), then
  * --since-time (ParseRFC3339's error); the container is -c, else the second argument.
  */
-export function completeLogs(flags: LogsFlags, args: string[], namespace: string): LogsOptions {
+export function completeLogs(flags: LogsFlags, args: string[], namespace: string, programName = 'kubectl'): LogsOptions {
+  // cmdutil.UsageErrorf: the message, then `See 'kubectl logs -h' for help and examples`.
+  const usageErr = (message: string) => new CliError(`${message}\nSee '${programName} logs -h' for help and examples`);
   const timestamps = boolFlag(flags.timestamps, 'timestamps', 'logs');
   const follow = boolFlag(flags.follow, 'follow', 'logs');
   const previous = boolFlag(flags.previous, 'previous', 'logs');
@@ -127,9 +130,9 @@ export function completeLogs(flags: LogsFlags, args: string[], namespace: string
   const limitBytes = intFlag('limit-bytes', flags.limitBytes);
   const maxRequests = intFlag('max-log-requests', flags.maxLogRequests) ?? 5;
   const selector = flags.selector;
-  if (args.length === 0 && (selector === undefined || selector === '')) throw usage(USAGE);
-  if (args.length === 1 && selector !== undefined && selector !== '') throw usage('only a selector (-l) or a POD name is allowed');
-  if (args.length > 2) throw usage(USAGE);
+  if (args.length === 0 && (selector === undefined || selector === '')) throw usageErr(USAGE);
+  if (args.length === 1 && selector !== undefined && selector !== '') throw usageErr('only a selector (-l) or a POD name is allowed');
+  if (args.length > 2) throw usageErr(USAGE);
   const container = flags.container ?? args[1];
   const sinceTimeMs = flags.sinceTime === undefined || flags.sinceTime === '' ? undefined : parseRfc3339(flags.sinceTime);
   // kubectl: with a selector and no --tail, each pod's last 10 lines.
