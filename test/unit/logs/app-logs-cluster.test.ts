@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../../src/apiserver/errors.js';
 import { runLogs, type LogsRequest } from '../../../src/kubectl/cmd/logs/run-logs.js';
+import { followLogs } from '../../../src/kubectl/cmd/logs/follow-logs.js';
 import { harness, helloPod, plainPod, IMAGE_REPOSITORIES, PODS, type Harness } from '../kubelet/harness.js';
 
 /**
@@ -125,5 +126,27 @@ test('ImageRepository logs: is validated with kube-apiserver wording', () => {
     'ImageRepository.kubemu.io "bad" is invalid: [spec.tags[1.1].logs.every.seconds: Invalid value: 0: must be a positive integer, spec.tags[1.1].logs.every.line: Required value]',
   );
   assert.equal(attempt({ stop2: [] }), 'ImageRepository.kubemu.io "bad" is invalid: spec.tags[1.1].logs.stop2: Unsupported value: "stop2": supported values: "start", "listening", "every", "crash", "stop"');
+  h.c.close();
+});
+
+test('-f on a virtual clock: new lines as the clock passes, until the run ends or a quiet minute', async () => {
+  const h = setup();
+  h.c.api.create(PODS, 'default', plainPod('f', 'example.com/app:1'));
+  h.c.api.create(PODS, 'default', plainPod('g', 'example.com/app:1'));
+  h.at(15);
+  let out = '';
+  const req = { namespace: 'default', target: 'f', tail: 1, timestamps: true, maxRequests: 5 };
+  await followLogs(h.c, req, (s) => (out += s), () => undefined, () => undefined);
+  // the last line so far (12.001 s), then a tick every 10 s until a minute passes with nothing due
+  const stamps = out.trim().split('\n').map((l) => l.slice(14, 23));
+
+  assert.equal(stamps[0], '00:12.001');
+  assert.equal(stamps[stamps.length - 1], '01:12.001', 'a quiet minute after the follow began at 15 s');
+  assert.ok(stamps.length >= 7, out);
+  assert.equal(new Set(stamps).size, stamps.length, 'no line twice');
+  assert.ok(out.trim().split('\n').every((l) => l.endsWith(' tick')));
+  await assert.rejects(followLogs(h.c, { ...req, target: undefined, selector: 'x!=y', maxRequests: 1 } as never, () => undefined, () => undefined, () => undefined), {
+    message: 'you are attempting to follow 2 log streams, but maximum allowed concurrency is 1, use --max-log-requests to increase the limit',
+  });
   h.c.close();
 });

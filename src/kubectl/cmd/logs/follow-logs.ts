@@ -10,9 +10,9 @@ import { streamOutput } from './select-lines.js';
 const PODS = findByKind('v1', 'Pod')!;
 
 /**
- * On a virtual clock `logs -f` ends, as `get -w` does (watch-get.ts), once a minute of cluster time
- * has passed with no change to the followed pods and nothing due before then; the clock stops at
- * the last instant a step would have been, and the periodic lines up to there are printed.
+ * On a virtual clock `logs -f` of a container that keeps running ends once a minute of cluster time
+ * has passed with no change to the followed pods (as `get -w` ends after a quiet minute,
+ * watch-get.ts); the clock then reads that minute's end, and the periodic lines up to it are printed.
  */
 export const VIRTUAL_FOLLOW_QUIET_MS = 60_000;
 
@@ -88,13 +88,18 @@ export async function followLogs(cluster: Cluster, req: FollowRequest, write: (s
       lastChangeMs = now;
     }
   };
-  if (!open.some(Boolean)) return;
-  await waitUntil(cluster, {
-    watching: true,
-    deadlineMs: startMs + FOREVER_MS,
-    done: () => !open.some(Boolean),
-    onStep: look,
-    idleAfter: () => lastChangeMs + VIRTUAL_FOLLOW_QUIET_MS,
-  });
-  look();
+  const running = () => open.some(Boolean);
+  if (!running()) return;
+  if (cluster.clock.settings.mode !== 'virtual') {
+    await waitUntil(cluster, { watching: true, deadlineMs: startMs + FOREVER_MS, done: () => !running(), onStep: look });
+    look();
+    return;
+  }
+  // Virtual: wait a quiet minute at a time; a change to a followed pod starts the minute again.
+  for (;;) {
+    const mark = lastChangeMs;
+    await waitUntil(cluster, { watching: true, deadlineMs: mark + VIRTUAL_FOLLOW_QUIET_MS, done: () => !running() || lastChangeMs !== mark, onStep: look });
+    look();
+    if (!running() || lastChangeMs === mark) return;
+  }
 }
