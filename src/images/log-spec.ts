@@ -15,8 +15,9 @@ import { isJsonObject } from '../common/json.js';
  *
  * Lines are computed from the container's start time and the clock when they are read (see
  * app-log-lines.ts): none of them is a step of the cluster. `${NAME}` is replaced by the container's
- * environment variable NAME (env[].value, or a fieldRef to the pod's name, namespace, uid, node,
- * service account or IPs) or one of kubemu's names, which win: HOSTNAME and POD_NAME (the pod's name),
+ * environment variable NAME (env[].value; a fieldRef to the pod's name, namespace, uid, node,
+ * service account or IPs; a ConfigMap or Secret key, by valueFrom or envFrom, as the object reads
+ * when the log is read) or one of kubemu's names, which win: HOSTNAME and POD_NAME (the pod's name),
  * POD_NAMESPACE, CONTAINER_NAME, IMAGE_TAG, MISSING_ENV (the requiredEnv variables the container
  * lacks, comma-separated; empty when none) and EXIT_CODE (the code the app exits with). An unknown
  * name becomes empty, as in a shell; `$${` is a literal `${`.

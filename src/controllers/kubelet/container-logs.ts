@@ -1,4 +1,6 @@
 import type { Keyspace } from '../../storage/keyspace.js';
+import type { KubeObject } from '../../api/meta/v1.js';
+import { isJsonObject } from '../../common/json.js';
 import type { Container } from '../../api/core/v1/container.js';
 import type { Pod } from '../../api/core/v1/pod.js';
 import { parseImageReference } from '../../images/registry.js';
@@ -54,17 +56,50 @@ function fieldRefValue(pod: Pod, path: string): string | undefined {
   }
 }
 
-/** The container's environment as far as the log lines read it: literal values and fieldRefs (later entries win, as in a container). */
-function envValues(pod: Pod, spec: Container | undefined): Map<string, string> {
+/** Reads a ConfigMap or Secret of the pod's namespace (undefined: there is none). */
+export type EnvSourceLookup = (kind: 'ConfigMap' | 'Secret', name: string) => KubeObject | undefined;
+
+/** A key of a ConfigMap (data, binaryData) or Secret (data, base64-decoded; stringData). */
+function sourceValue(obj: KubeObject | undefined, kind: 'ConfigMap' | 'Secret', key: string): string | undefined {
+  if (!obj) return undefined;
+  const data = obj['data'];
+  if (isJsonObject(data) && typeof data[key] === 'string') return kind === 'Secret' ? Buffer.from(data[key], 'base64').toString('utf8') : data[key];
+  const other = obj[kind === 'Secret' ? 'stringData' : 'binaryData'];
+  if (isJsonObject(other) && typeof other[key] === 'string') return kind === 'ConfigMap' ? Buffer.from(other[key], 'base64').toString('utf8') : other[key];
+  return undefined;
+}
+
+/**
+ * The container's environment as far as the log lines read it: envFrom first, then env[] (later
+ * entries win, as in a container): literal values, fieldRefs, ConfigMap and Secret keys. The
+ * ConfigMaps and Secrets are read as they are now (a real container has the values of its start).
+ */
+function envValues(pod: Pod, spec: Container | undefined, lookup: EnvSourceLookup | undefined): Map<string, string> {
   const out = new Map<string, string>();
+  for (const src of spec?.envFrom ?? []) {
+    const ref = src.configMapRef?.name ? { kind: 'ConfigMap' as const, name: src.configMapRef.name } : src.secretRef?.name ? { kind: 'Secret' as const, name: src.secretRef.name } : undefined;
+    const obj = ref && lookup?.(ref.kind, ref.name);
+    if (!ref || !obj) continue;
+    for (const field of ['data', 'binaryData', 'stringData']) {
+      const data = obj[field];
+      if (!isJsonObject(data)) continue;
+      for (const k of Object.keys(data)) {
+        const v = sourceValue(obj, ref.kind, k);
+        if (v !== undefined) out.set((src.prefix ?? '') + k, v);
+      }
+    }
+  }
   for (const e of spec?.env ?? []) {
     if (!e.name) continue;
-    if (typeof e.value === 'string') out.set(e.name, e.value);
-    else {
-      const path = e.valueFrom?.fieldRef?.fieldPath;
-      const v = path === undefined ? undefined : fieldRefValue(pod, path);
-      if (v !== undefined) out.set(e.name, v);
+    let v: string | undefined;
+    if (typeof e.value === 'string') v = e.value;
+    else if (e.valueFrom?.fieldRef?.fieldPath !== undefined) v = fieldRefValue(pod, e.valueFrom.fieldRef.fieldPath);
+    else if (e.valueFrom?.configMapKeyRef?.name && e.valueFrom.configMapKeyRef.key) {
+      v = sourceValue(lookup?.('ConfigMap', e.valueFrom.configMapKeyRef.name), 'ConfigMap', e.valueFrom.configMapKeyRef.key);
+    } else if (e.valueFrom?.secretKeyRef?.name && e.valueFrom.secretKeyRef.key) {
+      v = sourceValue(lookup?.('Secret', e.valueFrom.secretKeyRef.name), 'Secret', e.valueFrom.secretKeyRef.key);
     }
+    if (v !== undefined) out.set(e.name, v);
   }
   return out;
 }
@@ -88,7 +123,13 @@ function findRun(mem: PodMemory, container: string, containerId: string): { inst
  * The run of `container` in `pod` that `containerId` names, as an AppRun; undefined when the
  * kubelet keeps nothing of it (a static pod, a run of an older kubemu, an image printing nothing).
  */
-export function containerRun(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta'>, pod: Pod, container: string, containerId: string): AppRun | undefined {
+export function containerRun(
+  store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta'>,
+  pod: Pod,
+  container: string,
+  containerId: string,
+  lookup?: EnvSourceLookup,
+): AppRun | undefined {
   const state = new ComponentState(store, KUBELET_STATE);
   const mem = state.peek<PodMemory>(`pod:${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`);
   if (!mem || mem.uid !== pod.metadata.uid) return undefined;
@@ -96,7 +137,7 @@ export function containerRun(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getM
   if (!found) return undefined;
   const { inst, ended, sigtermMs } = found;
   const spec = (pod.spec?.containers ?? []).find((c) => c.name === container);
-  const env = envValues(pod, spec);
+  const env = envValues(pod, spec, lookup);
   const own = builtins(pod, container, inst);
   // Ended without SIGTERM: the app's own exit (a crash, requiredEnv missing, or exitAfterSeconds).
   const appExitMs = ended && ended.sigtermMs === undefined ? ended.finishedMs : undefined;

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../../src/apiserver/errors.js';
+import { findByKind } from '../../../src/apiserver/resources.js';
 import { runLogs, type LogsRequest } from '../../../src/kubectl/cmd/logs/run-logs.js';
 import { followLogs } from '../../../src/kubectl/cmd/logs/follow-logs.js';
 import { harness, helloPod, plainPod, IMAGE_REPOSITORIES, PODS, type Harness } from '../kubelet/harness.js';
@@ -148,5 +149,25 @@ test('-f on a virtual clock: new lines as the clock passes, until the run ends o
   await assert.rejects(followLogs(h.c, { ...req, target: undefined, selector: 'x!=y', maxRequests: 1 } as never, () => undefined, () => undefined, () => undefined), {
     message: 'you are attempting to follow 2 log streams, but maximum allowed concurrency is 1, use --max-log-requests to increase the limit',
   });
+  h.c.close();
+});
+
+test('${NAME} reads the container environment: envFrom, then env[] (values, fieldRefs, ConfigMap and Secret keys)', () => {
+  const h = setup();
+  const CM = findByKind('v1', 'ConfigMap')!;
+  const SECRET = findByKind('v1', 'Secret')!;
+  h.c.api.create(CM, 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' }, data: { MODE: 'from-envFrom', OTHER: 'x' } });
+  h.c.api.create(SECRET, 'default', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'sec' }, data: { token: Buffer.from('s3cret').toString('base64') } });
+  const start = (env: unknown[], envFrom: unknown[] = []) => {
+    const name = `e${h.c.api.list(PODS, 'default').length}`;
+    h.c.api.create(PODS, 'default', plainPod(name, 'example.com/app:1', {}, { env, envFrom }));
+    h.at(h.c.clock.now() / 1000 - h.t0 / 1000 + 5);
+    return logs(h, { target: name }).split('\n')[0];
+  };
+  assert.equal(start([], [{ configMapRef: { name: 'cfg' } }]), 'up 1 as e0 in default (app) mode=from-envFrom');
+  assert.equal(start([{ name: 'MODE', valueFrom: { secretKeyRef: { name: 'sec', key: 'token' } } }], [{ configMapRef: { name: 'cfg' } }]), 'up 1 as e1 in default (app) mode=s3cret');
+  assert.equal(start([{ name: 'MODE', valueFrom: { configMapKeyRef: { name: 'cfg', key: 'OTHER' } } }]), 'up 1 as e2 in default (app) mode=x');
+  assert.equal(start([{ name: 'MODE', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }]), 'up 1 as e3 in default (app) mode=k8s-node-1');
+  assert.equal(start([{ name: 'MODE', valueFrom: { configMapKeyRef: { name: 'nope', key: 'k', optional: true } } }]), 'up 1 as e4 in default (app) mode=');
   h.c.close();
 });

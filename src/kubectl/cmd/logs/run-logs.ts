@@ -14,6 +14,8 @@ import { streamOutput, type LogSelection } from './select-lines.js';
 import { CliError } from '../../util/errors.js';
 
 const PODS = findByKind('v1', 'Pod')!;
+const CONFIGMAPS = findByKind('v1', 'ConfigMap')!;
+const SECRETS = findByKind('v1', 'Secret')!;
 
 /** kubectl's annotation naming the container `logs` and `exec` default to. */
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
@@ -128,11 +130,13 @@ export function openStream(env: LogsEnv, s: LogStream, previous: boolean): OpenS
   // is kept for when the kubelet has forgotten it (a deleted pod's memory goes with its exit, and
   // its stop lines, at SIGTERM, were before that).
   let seen: AppRun | undefined;
+  const namespace = s.pod.metadata.namespace;
+  const lookup = (kind: 'ConfigMap' | 'Secret', name: string) => env.api.tryGet(kind === 'ConfigMap' ? CONFIGMAPS : SECRETS, namespace, name);
   return {
     ...s,
     containerId,
     lines: (fromMs, toMs, tail) => {
-      seen = containerRun(env.store, asPod(s.pod), s.container, containerId) ?? seen;
+      seen = containerRun(env.store, asPod(s.pod), s.container, containerId, lookup) ?? seen;
       if (!seen) return [];
       return appLogLines(seen, { ...(fromMs === undefined ? {} : { fromMs }), toMs, ...(tail === undefined ? {} : { tail }) });
     },
