@@ -49,8 +49,10 @@ function error(fn: () => unknown): string {
 test('a pod still creating its container: the kubelet says it is waiting to start; then the run prints as the clock passes', () => {
   const h = setup();
   h.c.api.create(PODS, 'default', plainPod('a', 'example.com/app:1', {}, { env: [{ name: 'MODE', value: 'fast' }] }));
+  h.c.api.create(PODS, 'default', plainPod('unscheduled', 'example.com/app:1', { nodeName: undefined, nodeSelector: { disk: 'none-has-it' } }));
   h.at(0.5);
   assert.equal(error(() => logs(h, { target: 'a' })), 'BadRequest: container "app" in pod "a" is waiting to start: ContainerCreating');
+  assert.equal(error(() => logs(h, { target: 'unscheduled' })), 'BadRequest: pod unscheduled does not have a host assigned');
   h.at(25);
   // seen 1 ms after its creation, pulled from 1 s (1 s pull), started at 2.001 s: ticks at 12.001 s and 22.001 s
   assert.equal(logs(h, { target: 'a' }), 'up 1 as a in default (app) mode=fast\ntick\ntick\n');

@@ -8,6 +8,7 @@ import { badRequest } from '../../../apiserver/errors.js';
  * validateContainerLogStatus decides it (its errors come back through the API server as
  * `Error from server (BadRequest): ...`):
  *
+ *   not scheduled              `pod x does not have a host assigned` (the API server's answer)
  *   --previous                 lastState.terminated's container, else
  *                              `previous terminated container "app" in pod "x" not found`
  *   running                    the running container
@@ -19,6 +20,8 @@ import { badRequest } from '../../../apiserver/errors.js';
  */
 export function containerIdForLogs(pod: KubeObject, container: string, previous: boolean): string {
   const podName = pod.metadata.name ?? '';
+  // The API server's own check (pod LogLocation), before it asks a kubelet: no node, no kubelet.
+  if (!asPod(pod).spec?.nodeName) throw badRequest(`pod ${podName} does not have a host assigned`);
   const cs = (asPod(pod).status?.containerStatuses ?? []).find((s) => s.name === container);
   if (!cs) {
     // A pod the kubelet has not reported on yet: its status has no entry for the container.
