@@ -151,9 +151,10 @@ export function windowStartMs(req: LogSelection, nowMs: number): number | undefi
 }
 
 /**
- * `kubectl logs` without -f: Complete's objects, then Validate (`validate`), then each stream in turn, its lines as the kubelet returns them (the
- * window, then the tail), written as they are read; a stream that fails ends the command there
- * (what the earlier ones printed stays printed), as kubectl's sequential consume does.
+ * `kubectl logs` without -f: Complete's objects, then Validate (`validate`), then each stream in
+ * turn, its lines as the kubelet returns them (the window, then the tail), written as they are
+ * read; a stream that fails ends the command there (what the earlier ones printed stays
+ * printed), as kubectl's sequential consume does.
  */
 export function streamLogs(env: LogsEnv, req: LogsRequest, write: (s: string) => void, validate: () => void = () => undefined): void {
   const targets = resolveLogObjects(env, req);
