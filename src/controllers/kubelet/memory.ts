@@ -65,6 +65,19 @@ export interface ContainerInstance {
 /** Why a container is being stopped. */
 export type StopCause = 'deletion' | 'liveness' | 'startup';
 
+/** A stop under way (termination.ts's plan): how it ends, and what is due before. */
+export interface StopState {
+  cause: StopCause;
+  /** the exit code the container will have */
+  exitCode: number;
+  /** when it exits (absent in a memory an older kubemu kept: its dueMs says) */
+  exitAtMs?: number;
+  /** when the preStop hook fails (FailedPreStopHook), until it is recorded */
+  hookFailsAtMs?: number;
+  /** when SIGTERM is sent (after the preStop hook), if the app still runs then (its stop lines: src/images/app-log-lines.ts) */
+  sigtermMs?: number;
+}
+
 export interface ContainerMemory {
   name: string;
   phase: ContainerPhase;
@@ -89,8 +102,7 @@ export interface ContainerMemory {
   /** consecutive failed pulls (the first one is looked at again after one relist, later ones after a worker resync) */
   pullFailures: number;
   crashBackoff?: BackoffEntry;
-  /** sigtermMs: when SIGTERM is (or was) sent, after the preStop hook */
-  stopping?: { cause: StopCause; exitCode: number; sigtermMs?: number };
+  stopping?: StopState;
   /** the pull under way: how long it takes once its turn comes, and how long it waits for it */
   pull?: { pullMs: number; waitMs: number };
 }
