@@ -140,7 +140,12 @@ export function containerRun(
   const env = envValues(pod, spec, lookup);
   const own = builtins(pod, container, inst);
   // Ended without SIGTERM: the app's own exit (a crash, requiredEnv missing, or exitAfterSeconds).
-  const appExitMs = ended && ended.sigtermMs === undefined ? ended.finishedMs : undefined;
+  // Still running: the exit it will make by itself, if any and if SIGTERM does not come first; its
+  // crash lines are due then even before the kubelet's step records the exit (a pod being deleted
+  // is forgotten in that very step).
+  let appExitMs: number | undefined;
+  if (ended) appExitMs = ended.sigtermMs === undefined ? ended.finishedMs : undefined;
+  else if (inst.exitAtMs !== undefined && (sigtermMs === undefined || inst.exitAtMs < sigtermMs)) appExitMs = inst.exitAtMs;
   return {
     startedMs: inst.startedMs,
     spec: parseLogSpec(inst.behavior.logs),

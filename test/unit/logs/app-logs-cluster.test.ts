@@ -173,3 +173,19 @@ test('${NAME} reads the container environment: envFrom, then env[] (values, fiel
   assert.equal(start([{ name: 'MODE', valueFrom: { configMapKeyRef: { name: 'nope', key: 'k', optional: true } } }]), 'up 1 as e4 in default (app) mode=');
   h.c.close();
 });
+
+test('an app that exits by itself during the preStop hook never gets SIGTERM: its log ends with the crash line', async () => {
+  const h = setup();
+  // started at 2.001 s, exits by itself at 27.001 s; deleted at 24 s with preStop sleep 5 s (SIGTERM would be at 29 s)
+  h.c.api.create(PODS, 'default', helloPod('h', 'example.com/app:dies'));
+  h.at(24);
+  h.c.api.delete(PODS, 'default', 'h');
+  h.at(26);
+  assert.equal(logs(h, { target: 'h', tail: 1 }), 'tick\n');
+  // followed to its end: the pod is gone in the step of the exit, its last lines are printed all the same
+  let out = '';
+  await followLogs(h.c, { namespace: 'default', target: 'h', tail: 1, timestamps: true, maxRequests: 5 }, (s) => (out += s), () => undefined, () => undefined);
+  assert.equal(out, '2026-10-26T19:00:22.001000000Z tick\n2026-10-26T19:00:27.001000000Z fatal:  missing, exit 3\n');
+  assert.equal(h.pod('h'), undefined);
+  h.c.close();
+});
