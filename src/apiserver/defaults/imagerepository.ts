@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../common/json.js';
+import type { JsonObject, JsonValue } from '../../common/json.js';
 import { ensureObj } from '../validation/json-fields.js';
 
 /**
@@ -42,6 +42,8 @@ export interface ImageBehavior {
   httpHeaders?: Record<string, string>;
   /** response body for a later port-forward */
   body?: string;
+  /** what the app prints to stdout (src/images/log-spec.ts; validated by validation/imagerepository-logs.ts) */
+  logs?: JsonValue;
 }
 
 /**

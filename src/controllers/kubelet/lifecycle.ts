@@ -210,7 +210,8 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
   const b = env.image.behavior;
   let exitAtMs: number | undefined;
   let exitCode = b.exitCode;
-  if (missingEnv(b.requiredEnv, env.envNames).length) {
+  const missing = missingEnv(b.requiredEnv, env.envNames);
+  if (missing.length) {
     // The app refuses to start without its configuration: exit 1 at once.
     exitAtMs = now;
     exitCode = 1;
@@ -237,6 +238,7 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
       behavior: b,
       exitCode,
       ...(exitAtMs === undefined ? {} : { exitAtMs }),
+      ...(missing.length ? { missingEnv: missing } : {}),
     },
     started,
     ready: started && !env.spec.readinessProbe,
@@ -267,6 +269,7 @@ const EFFECTS = {
         startedMs: inst?.startedMs ?? now,
         finishedMs: now,
         containerId: inst?.containerId ?? '',
+        ...(c.stopping?.sigtermMs === undefined ? {} : { sigtermMs: c.stopping.sigtermMs }),
       },
       started: false,
       ready: false,
@@ -292,6 +295,13 @@ const EFFECTS = {
       restartCount: c.restartCount + 1,
     };
     if (terminated) next.last = terminated;
+    // The run that ended, for `logs --previous`: only when its image prints anything (the memory is
+    // written at every step of a crash loop; an image without `logs:` has nothing to show).
+    if (terminated && c.instance?.behavior.logs !== undefined) next.lastInstance = c.instance;
+    else if (next.lastInstance) {
+      const { lastInstance: _gone, ...without } = next;
+      return without;
+    }
     return next;
   },
 };
@@ -362,6 +372,9 @@ export function kill(
   const exitAtMs = now + plan.exitAfterMs;
   const stopping: StopState = { cause, exitCode: plan.exitCode, exitAtMs };
   if (plan.hookFailsAfterMs !== undefined) stopping.hookFailsAtMs = now + plan.hookFailsAfterMs;
+  // SIGTERM reaches the app only if it still runs when the hook is done (an app exiting by itself
+  // first never gets it: its log ends with its crash lines, not its stop lines).
+  if (plan.exitAfterMs >= plan.sigtermAfterMs) stopping.sigtermMs = now + plan.sigtermAfterMs;
   const next: ContainerMemory = {
     ...c,
     phase: 'Stopping',

@@ -42,6 +42,8 @@ export interface Termination {
   startedMs: number;
   finishedMs: number;
   containerId: string;
+  /** when the kubelet sent SIGTERM, for a run it stopped (the app's stop lines: src/images/app-log-lines.ts) */
+  sigtermMs?: number;
 }
 
 /** One run of a container in the runtime. */
@@ -56,6 +58,8 @@ export interface ContainerInstance {
   exitAtMs?: number;
   /** the exit code it then has */
   exitCode: number;
+  /** the requiredEnv variables it did not get (why it exits at once), when any */
+  missingEnv?: string[];
 }
 
 /** Why a container is being stopped. */
@@ -70,6 +74,8 @@ export interface StopState {
   exitAtMs?: number;
   /** when the preStop hook fails (FailedPreStopHook), until it is recorded */
   hookFailsAtMs?: number;
+  /** when SIGTERM is sent (after the preStop hook), if the app still runs then (its stop lines: src/images/app-log-lines.ts) */
+  sigtermMs?: number;
 }
 
 export interface ContainerMemory {
@@ -86,6 +92,8 @@ export interface ContainerMemory {
   terminated?: Termination;
   /** lastState.terminated */
   last?: Termination;
+  /** the run `last` ended, kept for `kubectl logs --previous` when its image prints anything */
+  lastInstance?: ContainerInstance;
   /** the startup probe has passed (or there is none) */
   started: boolean;
   ready: boolean;

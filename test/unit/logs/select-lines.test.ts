@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { selectLogLines, timestampPrefix } from '../../../src/kubectl/cmd/logs/select-lines.js';
+import { selectLogLines, streamOutput, timestampPrefix } from '../../../src/kubectl/cmd/logs/select-lines.js';
 import type { KlogLine } from '../../../src/logs/klog.js';
 
 const T0 = Date.UTC(2026, 9, 26, 19, 0, 0);
@@ -23,4 +23,18 @@ test('--timestamps prefixes RFC 3339 with nanoseconds', () => {
   assert.equal(timestampPrefix((T0 + 10_935) * 1000 + 36), '2026-10-26T19:00:10.935036000Z');
   const out = selectLogLines([line(10, '"a"')], T0 + 30_000, { timestamps: true });
   assert.equal(out, '2026-10-26T19:00:10.000000000Z I1026 19:00:10.000000       1 f.go:1] "a"\n');
+});
+
+test('a stream as kubectl prints it: --timestamps from the kubelet, --limit-bytes cuts mid-line, --prefix before each line read', () => {
+  const lines = [
+    { us: (T0 + 1_000) * 1000, text: 'first line' },
+    { us: (T0 + 2_000) * 1000, text: 'second' },
+  ];
+  const src = { pod: { metadata: { name: 'web-1' } }, container: 'app' };
+  assert.equal(streamOutput(lines, {}, src), 'first line\nsecond\n');
+  assert.equal(streamOutput(lines, { prefix: true }, src), '[pod/web-1/app] first line\n[pod/web-1/app] second\n');
+  assert.equal(streamOutput(lines, { limitBytes: 14 }, src), 'first line\nsec');
+  assert.equal(streamOutput(lines, { limitBytes: 14, prefix: true }, src), '[pod/web-1/app] first line\n[pod/web-1/app] sec');
+  assert.equal(streamOutput(lines, { timestamps: true, prefix: true }, src).split('\n')[0], '[pod/web-1/app] 2026-10-26T19:00:01.000000000Z first line');
+  assert.equal(streamOutput([], { prefix: true }, src), '');
 });

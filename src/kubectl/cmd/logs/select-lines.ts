@@ -1,4 +1,5 @@
 import { type KlogLine, formatKlogLine } from '../../../logs/klog.js';
+import type { TimedLine } from '../../../images/app-log-lines.js';
 
 /** What `kubectl logs` asks the kubelet for (PodLogOptions). */
 export interface LogSelection {
@@ -8,6 +9,12 @@ export interface LogSelection {
   tail?: number;
   /** --timestamps: each line prefixed with its RFC 3339 time with nanoseconds */
   timestamps?: boolean;
+  /** --since-time: only lines at or after this instant (ms) */
+  sinceTimeMs?: number;
+  /** --prefix: each line prefixed with `[pod/NAME/CONTAINER] ` */
+  prefix?: boolean;
+  /** --limit-bytes: the stream stops after this many bytes (0 or undefined: no limit) */
+  limitBytes?: number;
 }
 
 /**
@@ -32,4 +39,20 @@ export function selectLogLines(lines: readonly KlogLine[], nowMs: number, sel: L
   }
   if (sel.tail !== undefined && sel.tail >= 0) kept = sel.tail === 0 ? [] : kept.slice(-sel.tail);
   return kept.map((l) => `${sel.timestamps ? `${timestampPrefix(l.us)} ` : ''}${formatKlogLine(l)}\n`).join('');
+}
+
+/**
+ * A stream's text as kubectl prints it: the kubelet's lines (with their timestamps under
+ * --timestamps), cut after --limit-bytes bytes (the kubelet stops there, mid-line if it falls
+ * there), then kubectl's `[pod/NAME/CONTAINER] ` before each line it reads under --prefix.
+ */
+export function streamOutput(lines: readonly TimedLine[], sel: LogSelection, source: { pod: { metadata: { name?: string } }; container: string }): string {
+  let text = lines.map((l) => `${sel.timestamps ? `${timestampPrefix(l.us)} ` : ''}${l.text}\n`).join('');
+  if (sel.limitBytes !== undefined && sel.limitBytes > 0) {
+    const bytes = Buffer.from(text, 'utf8');
+    if (bytes.length > sel.limitBytes) text = bytes.subarray(0, sel.limitBytes).toString('utf8');
+  }
+  if (!sel.prefix || text === '') return text;
+  const prefix = `[pod/${source.pod.metadata.name ?? ''}/${source.container}] `;
+  return text.replace(/[^\n]*(\n|$)/g, (m) => (m === '' ? '' : prefix + m));
 }
