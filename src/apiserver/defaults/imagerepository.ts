@@ -37,6 +37,8 @@ export interface ImageBehavior {
   httpHeaders?: Record<string, string>;
   /** response body for a later port-forward */
   body?: string;
+  /** files the container starts with: absolute path → content (images/image-files.ts) */
+  files?: Record<string, string>;
 }
 
 /** The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s. */

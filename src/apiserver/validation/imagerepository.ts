@@ -7,6 +7,7 @@ import { FieldPath } from './field-path.js';
 import { nameIsDNSSubdomain } from './name-formats.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
 import { objField } from './json-fields.js';
+import { validateImageFiles } from './image-files.js';
 
 /**
  * ImageRepository validation, worded like kube-apiserver's field errors:
@@ -37,6 +38,7 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
   if (neverReady !== undefined && neverReady !== null && typeof neverReady !== 'boolean') {
     errs.push(invalid(path.child('neverReady'), neverReady, 'must be a boolean'));
   }
+  errs.push(...validateImageFiles(b['files'], path.child('files')));
   return errs;
 }
 

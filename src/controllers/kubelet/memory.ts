@@ -1,6 +1,7 @@
 import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
 import type { BackoffEntry } from './backoff.js';
 import type { ProbeKind, ProbeMemory } from './probes.js';
+import type { FilesState } from './exec/fs.js';
 
 /**
  * The kubelet's private memory of a pod (what a real kubelet holds in its pod workers, runtime
@@ -56,6 +57,11 @@ export interface ContainerInstance {
   exitAtMs?: number;
   /** the exit code it then has */
   exitCode: number;
+  /**
+   * The run's files once an exec changed them (exec/fs.ts); absent, the image's files
+   * (behavior.files) as the run started with them. A restart is a new run: its image's files again.
+   */
+  files?: FilesState;
 }
 
 /** Why a container is being stopped. */
