@@ -89,6 +89,10 @@ async function runExec(ctx: Context, o: ExecOptions, commands: ContainerCommands
   if (o.command.length === 0) throw new CliError('you must specify at least one command for the container');
   const pods = findByKind('v1', 'Pod')!;
   const name = o.podName.replace(/^(pods?|po)\//, '');
+  if (name.includes('/')) {
+    // kubectl picks one pod of a deployment/NAME, service/NAME ...: not emulated, said so.
+    throw new CliError(`kubemu does not emulate exec into ${o.podName}: name a pod (POD or pod/POD)`);
+  }
   const cluster = ctx.cluster();
   const pod = cluster.api.get(pods, ctx.namespace(), name);
   const plan = planMod();
