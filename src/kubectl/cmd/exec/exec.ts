@@ -60,6 +60,8 @@ export interface ExecOptions {
   container: string | undefined;
   /** -q: no `Defaulted container` line */
   quiet: boolean;
+  /** -i or -t: the user's terminal would be the command's stdin */
+  interactive: boolean;
 }
 
 /**
@@ -75,7 +77,7 @@ export function completeExec(flags: ExecFlags, args: string[], typed: string[]):
   if (dash < 0 && before.length > 1) {
     throw new UsageError('exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead', 'exec');
   }
-  return { podName, command, container: flags.container, quiet: flags.quiet === true };
+  return { podName, command, container: flags.container, quiet: flags.quiet === true, interactive: flags.stdin === true || flags.tty === true };
 }
 
 /**
@@ -100,6 +102,10 @@ async function runExec(ctx: Context, o: ExecOptions, commands: ContainerCommands
   const p = plan.planExec(pod, o.command, o.container, o.quiet);
   if (p.kind === 'container') {
     if (p.defaulted) ctx.io.err(p.defaulted);
+    // `exec -it POD -- sh`: a session reading the terminal, which kubemu has no process for.
+    if (o.interactive && isInteractiveShell(o.command)) {
+      throw new CliError(`kubemu does not emulate an interactive shell (-i, -t): run one command at a time, e.g. kubectl exec ${name} -- sh -c 'touch /tmp/ready && ls /tmp'`);
+    }
     runInContainer(ctx, pod, p.container, o.command);
     return;
   }
@@ -113,6 +119,12 @@ async function runExec(ctx: Context, o: ExecOptions, commands: ContainerCommands
   } finally {
     inner.ctx?.close();
   }
+}
+
+/** A shell with nothing to run but its stdin: `sh`, `/bin/bash`, `sh -i`. */
+function isInteractiveShell(command: readonly string[]): boolean {
+  const [program, ...args] = command;
+  return /^(\/usr)?(\/bin\/)?(sh|bash|ash|dash|zsh)$/.test(program ?? '') && args.every((a) => a.startsWith('-') && a !== '-c');
 }
 
 /** The command in the pod's container (cluster/pod-exec.ts), its output and exit as kubectl shows them. */
