@@ -13,7 +13,22 @@ import type { ImageBehavior } from '../apiserver/defaults/imagerepository.js';
  * is not a string content is left out here.
  */
 export function imageFiles(behavior: Pick<ImageBehavior, 'files'>): [string, string][] {
-  const files = behavior.files;
+  return fileList(behavior.files);
+}
+
+/**
+ * The files the app writes once it has started (`appFiles:`, startSeconds after the container's
+ * start, when it answers its probes), e.g. the file a readiness probe `cat /tmp/ready` looks for:
+ *
+ *   behavior: {startSeconds: 3, appFiles: {"/tmp/ready": ""}}   → /tmp/ready from start + 3 s
+ *
+ * A tag's `appFiles` replaces the repository's, as `files` does.
+ */
+export function appFiles(behavior: Pick<ImageBehavior, 'appFiles'>): [string, string][] {
+  return fileList(behavior.appFiles);
+}
+
+function fileList(files: Record<string, string> | undefined): [string, string][] {
   if (files === null || typeof files !== 'object' || Array.isArray(files)) return [];
   return Object.entries(files)
     .filter((e): e is [string, string] => typeof e[1] === 'string' && e[0].startsWith('/'))

@@ -39,6 +39,8 @@ export interface ImageBehavior {
   body?: string;
   /** files the container starts with: absolute path → content (images/image-files.ts) */
   files?: Record<string, string>;
+  /** files the app writes once started (startSeconds after start): absolute path → content */
+  appFiles?: Record<string, string>;
 }
 
 /** The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s. */

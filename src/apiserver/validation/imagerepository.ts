@@ -39,6 +39,7 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
     errs.push(invalid(path.child('neverReady'), neverReady, 'must be a boolean'));
   }
   errs.push(...validateImageFiles(b['files'], path.child('files')));
+  errs.push(...validateImageFiles(b['appFiles'], path.child('appFiles')));
   return errs;
 }
 

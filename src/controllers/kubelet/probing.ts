@@ -64,7 +64,7 @@ export function runDueProbe(c: ContainerMemory, pc: ProbeContext, now: number): 
   for (const p of pc.env.spec.ports ?? []) if (p.name && p.containerPort !== undefined) ports[p.name] = p.containerPort;
   const inst = c.instance;
   const app = appHealth(inst.behavior, now - inst.startedMs);
-  const { result, message } = runProbe(kind, spec, app, pc.podIP, ports, () => filesOf(inst));
+  const { result, message } = runProbe(kind, spec, app, pc.podIP, ports, () => filesOf(inst, now));
   const events: KubeletEvent[] = [];
   if (result === 'failure') {
     events.push({ type: 'Warning', reason: msg.REASON.Unhealthy, message: `${probeTitle(kind)} probe failed: ${message}` });

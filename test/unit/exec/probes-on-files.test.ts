@@ -114,3 +114,32 @@ test('exec into a container that is not running: container not found', () => {
   assert.equal(exec(h, 'web', 'ls', '/nope'), '1 |ls: /nope: No such file or directory\n');
   h.c.close();
 });
+
+test('appFiles: written by the app startSeconds after each start; removed by exec, back after a restart', () => {
+  const h = harness();
+  h.c.api.create(IMAGE_REPOSITORIES, undefined, {
+    apiVersion: 'kubemu.io/v1alpha1',
+    kind: 'ImageRepository',
+    metadata: { name: 'auto' },
+    spec: { repository: 'example/auto', tags: { '1': {} }, behavior: { startSeconds: 6, files: { '/tmp/alive': '' }, appFiles: { '/tmp/ready': 'up\n' } } },
+  });
+  const liveness = { exec: { command: ['test', '-f', '/tmp/alive'] }, periodSeconds: 10, failureThreshold: 1 };
+  h.c.api.create(PODS, 'default', plainPod('auto', 'example/auto:1', {}, { readinessProbe: readyProbe, livenessProbe: liveness }));
+  // Started just after +2: /tmp/ready from +8; readiness ticks +2, +7 fail, +12 succeeds.
+  h.at(5);
+  assert.equal(exec(h, 'auto', 'touch', '/tmp/early'), '0 |');
+  h.at(11.9);
+  assert.equal(h.row('auto'), '0/1 Running 0');
+  assert.equal(exec(h, 'auto', 'ls', '/tmp'), '0 alive\nearly\nready\n|');
+  h.at(12.1);
+  assert.equal(h.row('auto'), '1/1 Running 0');
+  assert.equal(exec(h, 'auto', 'rm', '/tmp/ready'), '0 |');
+  h.at(30);
+  assert.equal(h.row('auto'), '0/1 Running 0', 'removed for good in this run');
+  assert.equal(exec(h, 'auto', 'rm', '/tmp/alive'), '0 |');
+  // Liveness fails at +32, the container stops (2 s) and restarts; its app writes /tmp/ready again 6 s later.
+  h.at(60);
+  assert.match(h.row('auto'), /^1\/1 Running 1 /);
+  assert.equal(exec(h, 'auto', 'ls', '/tmp'), '0 alive\nready\n|');
+  h.c.close();
+});

@@ -56,17 +56,28 @@ const deployment: KubeObject = {
   },
 };
 
+/** The same app, its image's tag writing /tmp/ready 30 s after start; readiness every 7 s. */
+const autoDeployment: KubeObject = JSON.parse(
+  JSON.stringify(deployment).replaceAll('"web"', '"auto"').replace('example/web:1', 'example/web:auto').replace('"periodSeconds":5', '"periodSeconds":7'),
+) as KubeObject;
+
 function scenario(c: Cluster): string[] {
   const stages: string[] = [];
   c.api.create(IMAGE_REPOSITORIES, undefined, {
     apiVersion: 'kubemu.io/v1alpha1',
     kind: 'ImageRepository',
     metadata: { name: 'web' },
-    spec: { repository: 'example/web', tags: { '1': {} }, behavior: { files: { '/tmp/alive': '' } } },
+    spec: {
+      repository: 'example/web',
+      // auto: the app writes /tmp/ready 30 s after its start (appFiles)
+      tags: { '1': {}, auto: { startSeconds: 30, appFiles: { '/tmp/ready': '' } } },
+      behavior: { files: { '/tmp/alive': '' } },
+    },
   });
   c.api.create(DEPLOYMENTS, 'default', deployment);
+  c.api.create(DEPLOYMENTS, 'default', autoDeployment);
   settle(c);
-  const pods = () => c.api.list(PODS, 'default').map((p) => ({ name: p.metadata.name ?? '', uid: p.metadata.uid ?? '' })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const pods = () => c.api.list(PODS, 'default', (p) => p.metadata.labels?.['app'] === 'web').map((p) => ({ name: p.metadata.name ?? '', uid: p.metadata.uid ?? '' })).sort((a, b) => (a.name < b.name ? -1 : 1));
   const exec = (i: number, ...argv: string[]) => {
     const p = pods()[i]!;
     execInPod(c, 'default', p.name, p.uid, 'app', argv);
@@ -75,6 +86,8 @@ function scenario(c: Cluster): string[] {
   advanceBy(c, 613_300);
   stages.push(seen(c));
   exec(0, 'touch', '/tmp/ready');
+  const auto = c.api.list(PODS, 'default', (p) => p.metadata.labels?.['app'] === 'auto')[0]!;
+  execInPod(c, 'default', auto.metadata.name ?? '', auto.metadata.uid ?? '', 'app', ['rm', '/tmp/ready']);
   advanceBy(c, 3_600_000);
   stages.push(seen(c));
   exec(0, 'rm', '/tmp/ready');

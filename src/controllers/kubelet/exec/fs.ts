@@ -21,6 +21,8 @@ export interface FilesState {
   files: [string, string][];
   /** directories made by mkdir (or left behind by rm), sorted */
   dirs: string[];
+  /** the app's files (images/image-files.ts appFiles) were written into these (absent: not yet) */
+  appFilesWritten?: true;
 }
 
 /** Directories every emulated image has (a busybox image's top level). */
@@ -83,9 +85,25 @@ export class ContainerFs {
   /** whether anything changed since it was made */
   changed = false;
 
+  /** the app's files are in (FilesState.appFilesWritten) */
+  appFilesWritten: boolean;
+
   constructor(state: FilesState) {
     this.files = new Map(state.files);
     this.explicitDirs = new Set(state.dirs);
+    this.appFilesWritten = state.appFilesWritten === true;
+  }
+
+  /**
+   * Writes the files the app writes once started, over what is there (a path under a file is
+   * skipped, as the app's write would fail). Not a change of `changed`: the app did it, at a time
+   * known from the image (container-files.ts), so it needs no keeping until an exec changes more.
+   */
+  writeAppFiles(files: readonly (readonly [string, string])[]): void {
+    const changed = this.changed;
+    for (const [p, c] of files) this.write(p, c);
+    this.changed = changed;
+    this.appFilesWritten = true;
   }
 
   /** The filesystem of a new container of an image declaring these files (path → content). */
@@ -94,10 +112,12 @@ export class ContainerFs {
   }
 
   state(): FilesState {
-    return {
+    const state: FilesState = {
       files: [...this.files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       dirs: [...this.explicitDirs].sort(),
     };
+    if (this.appFilesWritten) state.appFilesWritten = true;
+    return state;
   }
 
   private dirs(): Set<string> {

@@ -29,7 +29,7 @@ export function execInContainer(ctx: ControllerContext, podKey: string, uid: str
   const c = mem?.containers[index];
   const inst = c?.instance;
   if (!mem || !c || !inst || !RUNNING.has(c.phase)) return { kind: 'container-not-found' };
-  const fs = filesOf(inst);
+  const fs = filesOf(inst, ctx.clock.now());
   const run = runCommand(argv, fs, cwd);
   if (fs.changed) {
     // Copies, never the peeked memory changed in place (memory.ts).
