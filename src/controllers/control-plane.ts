@@ -227,6 +227,17 @@ export class ControlPlane {
   }
 
   /**
+   * Runs fn with the named controller and its context at the clock's current instant, inside
+   * the caller's write transaction: for a command that acts on what a component alone holds
+   * (`kubectl exec` on the kubelet's memory of a container, cluster/pod-exec.ts).
+   */
+  withController<T>(name: string, fn: (controller: Controller, ctx: ControllerContext) => T): T {
+    const entry = this.entries().find((e) => e.controller.name === name);
+    if (!entry) throw new Error(`control plane: no controller ${name}`);
+    return fn(entry.controller, entry.ctx);
+  }
+
+  /**
    * The latest instant in (afterMs, untilMs] at which a controller skipped a period that could
    * not change anything (Controller.lastQuietInstant); undefined when there is none.
    */

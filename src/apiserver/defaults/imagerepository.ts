@@ -44,6 +44,10 @@ export interface ImageBehavior {
   body?: string;
   /** what the app prints to stdout (src/images/log-spec.ts; validated by validation/imagerepository-logs.ts) */
   logs?: JsonValue;
+  /** files the container starts with: absolute path → content (images/image-files.ts) */
+  files?: Record<string, string>;
+  /** files the app writes once started (startSeconds after start): absolute path → content */
+  appFiles?: Record<string, string>;
 }
 
 /**

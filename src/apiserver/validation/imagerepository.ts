@@ -8,6 +8,7 @@ import { nameIsDNSSubdomain } from './name-formats.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
 import { objField } from './json-fields.js';
 import { validateLogs } from './imagerepository-logs.js';
+import { validateImageFiles } from './image-files.js';
 
 /**
  * ImageRepository validation, worded like kube-apiserver's field errors:
@@ -49,6 +50,8 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
     errs.push(invalid(path.child('neverReady'), neverReady, 'must be a boolean'));
   }
   errs.push(...validateLogs(b['logs'], path.child('logs')));
+  errs.push(...validateImageFiles(b['files'], path.child('files')));
+  errs.push(...validateImageFiles(b['appFiles'], path.child('appFiles')));
   return errs;
 }
 

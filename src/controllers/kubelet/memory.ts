@@ -1,6 +1,7 @@
 import type { ImageBehavior } from '../../apiserver/defaults/imagerepository.js';
 import type { BackoffEntry } from './backoff.js';
 import type { ProbeKind, ProbeMemory } from './probes.js';
+import type { FilesState } from './exec/fs.js';
 
 /**
  * The kubelet's private memory of a pod (what a real kubelet holds in its pod workers, runtime
@@ -60,6 +61,11 @@ export interface ContainerInstance {
   exitCode: number;
   /** the requiredEnv variables it did not get (why it exits at once), when any */
   missingEnv?: string[];
+  /**
+   * The run's files once an exec changed them (exec/fs.ts); absent, the image's files
+   * (behavior.files) as the run started with them. A restart is a new run: its image's files again.
+   */
+  files?: FilesState;
 }
 
 /** Why a container is being stopped. */

@@ -1,5 +1,7 @@
 import type { AppHealth } from '../../images/app-health.js';
 import type { Probe } from '../../api/core/v1/container.js';
+import type { ContainerFs } from './exec/fs.js';
+import { filesProbeCommand, runFilesProbe } from './exec/probe.js';
 
 /**
  * Probe arithmetic of the kubelet's prober workers (pkg/kubelet/prober/worker.go), on cluster
@@ -90,7 +92,8 @@ function resolvePort(port: number | string | undefined, ports: NamedPorts): numb
 
 /**
  * Runs one probe against the app: the raw result and, on failure, the prober's message
- * (the part after `Readiness probe failed: `).
+ * (the part after `Readiness probe failed: `). An exec probe that only reads files is run on
+ * the container's files (`files`, exec/probe.ts) instead, whatever the app's health.
  */
 export function runProbe(
   kind: ProbeKind,
@@ -98,7 +101,10 @@ export function runProbe(
   app: AppHealth,
   podIP: string,
   ports: NamedPorts,
+  files?: () => ContainerFs,
 ): { result: ProbeResult; message: string } {
+  const command = files && filesProbeCommand(p);
+  if (command && files) return runFilesProbe(command, files());
   const ok = kind === 'readiness' ? app.ready : app.healthy;
   if (ok) return { result: 'success', message: '' };
   if (p.httpGet) {

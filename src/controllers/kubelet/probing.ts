@@ -2,6 +2,7 @@ import type { ContainerMemory } from './memory.js';
 import { kill, probeSpec, type ContainerEnv, type KubeletEvent, type StepResult } from './lifecycle.js';
 import * as msg from './messages.js';
 import { appHealth } from '../../images/app-health.js';
+import { filesOf } from './exec/container-files.js';
 import {
   foldResult,
   nextTickMs,
@@ -61,8 +62,9 @@ export function runDueProbe(c: ContainerMemory, pc: ProbeContext, now: number): 
 
   const ports: NamedPorts = {};
   for (const p of pc.env.spec.ports ?? []) if (p.name && p.containerPort !== undefined) ports[p.name] = p.containerPort;
-  const app = appHealth(c.instance.behavior, now - c.instance.startedMs);
-  const { result, message } = runProbe(kind, spec, app, pc.podIP, ports);
+  const inst = c.instance;
+  const app = appHealth(inst.behavior, now - inst.startedMs);
+  const { result, message } = runProbe(kind, spec, app, pc.podIP, ports, () => filesOf(inst, now));
   const events: KubeletEvent[] = [];
   if (result === 'failure') {
     events.push({ type: 'Warning', reason: msg.REASON.Unhealthy, message: `${probeTitle(kind)} probe failed: ${message}` });

@@ -1,6 +1,8 @@
 import type { Container, Probe } from '../../api/core/v1/container.js';
 import { appHealth, nextHealthChangeMs } from '../../images/app-health.js';
 import { probeSpec } from './lifecycle.js';
+import { filesOf, nextFilesChangeMs } from './exec/container-files.js';
+import { filesProbeCommand } from './exec/probe.js';
 import type { ContainerMemory } from './memory.js';
 import { periodMs, PROBE_KINDS, runProbe, tickAtOrAfter, ticksBefore, type ProbeKind, type ProbeMemory } from './probes.js';
 
@@ -19,6 +21,9 @@ import { periodMs, PROBE_KINDS, runProbe, tickAtOrAfter, ticksBefore, type Probe
  * and, with a healthy app, the pod is not woken for its probes again. With unhealthyAfterSeconds
  * 60 it is woken at S+60 (liveness fails) and S+64 (readiness fails), the ticks in between folded.
  *
+ * An exec probe answered from the container's files (exec/probe.ts) gets the same answer until
+ * an exec changes them: no health change wakes it; the exec does (cluster/pod-exec.ts).
+ *
  * Failing ticks are not quiet: each records an Unhealthy event (count and lastTimestamp move),
  * unless the spam filter drops it (dropped-probe-ticks.ts folds those). Nor are the startup
  * probe's ticks, or the ticks that pass without a probe before it succeeds.
@@ -33,7 +38,7 @@ function settled(c: ContainerMemory, kind: ProbeKind, mem: ProbeMemory): boolean
 function succeedsAt(c: ContainerMemory, kind: ProbeKind, p: Probe, tickMs: number): boolean {
   const inst = c.instance;
   if (!inst) return false;
-  return runProbe(kind, p, appHealth(inst.behavior, tickMs - inst.startedMs), '', {}).result === 'success';
+  return runProbe(kind, p, appHealth(inst.behavior, tickMs - inst.startedMs), '', {}, () => filesOf(inst, tickMs)).result === 'success';
 }
 
 /**
@@ -46,6 +51,12 @@ export function eventfulTickMs(c: ContainerMemory, kind: ProbeKind, p: Probe): n
   const inst = c.instance;
   if (!mem) return undefined;
   if (!inst || !settled(c, kind, mem) || !succeedsAt(c, kind, p, mem.nextMs)) return mem.nextMs;
+  // Answered from the files: the same answer until an exec changes them (and wakes the kubelet),
+  // or the app writes its files.
+  if (filesProbeCommand(p)) {
+    const change = nextFilesChangeMs(inst, mem.nextMs);
+    return change === undefined ? undefined : tickAtOrAfter(mem.nextMs, change, p);
+  }
   const change = nextHealthChangeMs(inst.behavior, mem.nextMs - inst.startedMs);
   return change === undefined ? undefined : tickAtOrAfter(mem.nextMs, inst.startedMs + change, p);
 }
