@@ -7,10 +7,13 @@ import { schedulerController } from './scheduler/controller.js';
 import { kubeletController } from './kubelet/controller.js';
 import { eventTtlController } from './event-ttl/controller.js';
 import { nodeIpamController } from './nodeipam/controller.js';
+import { nodeLifecycleController } from './nodelifecycle/controller.js';
+import { currentMachines, isRunning, machineOf } from './kubelet/machines.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
- * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM), then the
+ * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM, node
+ * lifecycle), then the
  * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
  * --event-ttl, an etcd lease there).
  */
@@ -21,6 +24,8 @@ export function defaultControllers(): Controller[] {
     deploymentController(),
     replicaSetController(),
     nodeIpamController(),
+    // A node's lease renews while its machine runs (the kubelet's machines, kubelet/machines.ts).
+    nodeLifecycleController((node, ctx) => isRunning(machineOf(currentMachines(ctx.api.store), node))),
     schedulerController(),
     kubeletController(),
     eventTtlController(),
