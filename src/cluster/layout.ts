@@ -12,7 +12,8 @@ import { KUBERNETES_VERSION, type NodeShape } from '../controllers/kubelet/node-
  * Addresses follow in layout order from 10.0.0.10 (control planes first), pod CIDRs from
  * 10.244.0.0/24 in the same order, as node IPAM would have handed them out at registration.
  * Zones (`topology.kubernetes.io/zone`) go round-robin, control planes and workers each from
- * the first zone: 3 workers over zones a,b are a, b, a.
+ * the first zone: 3 workers over zones a,b are a, b, a. Control planes carry kubeadm's
+ * NoSchedule taint, unless the layout has no worker (kind's rule: then they run the pods).
  */
 export interface ClusterLayout {
   nodes: NodeShape[];
@@ -56,6 +57,8 @@ export function nodeIp(i: number): string {
 export function layoutOf(nodes: readonly LayoutNode[], version: string = KUBERNETES_VERSION): ClusterLayout {
   let cp = 0;
   let worker = 0;
+  // As kind does: with no worker, the control planes take pods (no NoSchedule taint).
+  const hasWorker = nodes.some((n) => n.role === 'worker');
   const shapes = nodes.map((n, i): NodeShape => {
     const controlPlane = n.role === 'control-plane';
     const name = n.name ?? (controlPlane ? `k8s-master-${++cp}` : `k8s-node-${++worker}`);
@@ -73,6 +76,7 @@ export function layoutOf(nodes: readonly LayoutNode[], version: string = KUBERNE
     if (i < 256) shape.podCidr = `10.244.${i}.0/24`;
     if (n.labels && Object.keys(n.labels).length) shape.labels = n.labels;
     if (n.taints) shape.taints = n.taints;
+    else if (controlPlane && !hasWorker) shape.taints = [];
     return shape;
   });
   return { nodes: shapes, version };

@@ -99,7 +99,9 @@ function syncNode(name: string, ctx: ControllerContext, renewing: RenewingFn): v
   if (taints) {
     ctx.api.modify(NODES, undefined, name, (o) => {
       const n = asNode(o);
-      return { ...n, spec: { ...n.spec, taints } };
+      // spec.taints is omitempty: no taints left, no field
+      const { taints: _old, ...spec } = n.spec ?? {};
+      return { ...n, spec: taints.length ? { ...spec, taints } : spec };
     });
   }
 }
