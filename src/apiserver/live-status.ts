@@ -27,7 +27,7 @@ export class LiveLists {
   /** the last answer: the scheduler asks for the nodes at every pod of a step, at one instant */
   private last: { list: readonly KubeObject[]; nowMs: number; rev: number; out: readonly KubeObject[] } | undefined;
 
-  /** `rev`: the store's revision, which moves with every write (and with the machines' table). */
+  /** `rev`: the store's revision, which moves with every write (a machine that stops at this instant reads the same either way). */
   shared(live: LiveStatus, resource: string, list: readonly KubeObject[], nowMs: number, rev: number): readonly KubeObject[] {
     const last = this.last;
     if (last && last.list === list && last.nowMs === nowMs && last.rev === rev) return last.out;

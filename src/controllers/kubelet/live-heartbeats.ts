@@ -15,7 +15,7 @@ import { currentMachines, isRunning, machineOf, type Machines } from './machines
  * kubelet wrote at its boot or a status change since). A stopped kubelet's values are as it
  * last wrote them (written when it stopped).
  */
-export function liveHeartbeats(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta' | 'revision' | 'rollbackEpoch'>): LiveStatus {
+export function liveHeartbeats(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta'>): LiveStatus {
   const machinesNow = (): Machines | undefined => currentMachines(store);
   // The same object for the same stored object and instant (ApiServer.listShared's identity).
   let made = new WeakMap<KubeObject, { atMs: number; out: KubeObject }>();

@@ -11,6 +11,7 @@ import { lastRenewalMs, lastStatusReportMs } from './heartbeats.js';
 import { isRunning, machineOf, readMachines, writeMachines, type Machine, type MachineRegistration, type Machines } from './machines.js';
 import { nodeLeaseObject } from './node-lease.js';
 import { nodeObject, readyConditions } from './node-registration.js';
+import { NODE_LIFECYCLE_CONTROLLER } from '../nodelifecycle/config.js';
 
 /**
  * Powering the emulated machines on and off (`kubemu node add|stop|start|remove`), as the
@@ -18,8 +19,9 @@ import { nodeObject, readyConditions } from './node-registration.js';
  * posts a ready status and renews its Lease; one that goes down renews nothing more, and its
  * last renewal and status report are written down (heartbeats.ts). The kubelet's events and the
  * restart of the node's pods follow in its next sync (a `machine:<node>` wake-up).
- * Each change of the machine table is written with an API write (the lease or the node), so
- * that the file's revision moves with it (machines.ts's currentMachines).
+ * A stop writes only what changed since the last write (often nothing): the node lifecycle
+ * controller is woken at the stop instant, standing for its next 5 s look, which finds a lease
+ * that no longer renews.
  */
 
 const NODES = findByKind('v1', 'Node')!;
@@ -103,6 +105,7 @@ export function stopMachine(deps: PowerDeps, name: string): void {
     c.lastHeartbeatTime !== undefined && Date.parse(c.lastHeartbeatTime) >= Date.parse(reported) ? c : { ...c, lastHeartbeatTime: reported },
   );
   api.updateStatus(NODES, { ...node, status: { ...node.status, conditions } });
+  deps.timers.schedule({ queue: NODE_LIFECYCLE_CONTROLLER, key: name, dueMs: nowMs });
 }
 
 /** `kubemu node start`: the machine powers on; its kubelet posts a ready status and renews its lease. */

@@ -50,7 +50,6 @@ export function readMachines(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getM
 
 export function writeMachines(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta'>, machines: Machines): void {
   new ComponentState(store, KUBELET).set(KEY, machines);
-  cached.delete(store);
 }
 
 /** A file from before machines: every node's kubelet has run since the cluster's start. */
@@ -67,17 +66,9 @@ export function isRunning(m: Machine | undefined): boolean {
 }
 
 /**
- * The table as of the store's current revision, parsed once per revision: every change of the
- * table is written together with an API write (the power commands write the node's lease or
- * status in the same transaction, machine-power.ts), so the revision moves with it.
+ * The table as it reads now. Kept parsed by ComponentState.peek (once per stored text), so
+ * asking at every pod event costs a lookup of one meta entry.
  */
-const cached = new WeakMap<object, { rev: number; epoch: number; machines: Machines | undefined }>();
-export function currentMachines(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta' | 'revision' | 'rollbackEpoch'>): Machines | undefined {
-  const rev = store.revision();
-  const epoch = store.rollbackEpoch();
-  const known = cached.get(store);
-  if (known && known.rev === rev && known.epoch === epoch) return known.machines;
-  const machines = readMachines(store);
-  cached.set(store, { rev, epoch, machines });
-  return machines;
+export function currentMachines(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'getMetaEntry' | 'deleteMeta'>): Machines | undefined {
+  return readMachines(store);
 }
