@@ -335,6 +335,14 @@ export class ApiServer {
     return o;
   }
 
+  /** Objects as readers see them now (shown, for each). */
+  private shownAll(info: ResourceInfo, objects: KubeObject[]): KubeObject[] {
+    const live = this.live;
+    if (!live || !live.resources.has(info.resource)) return objects;
+    const now = this.clock.now();
+    return objects.map((o) => live.project(info.resource, o, now));
+  }
+
   /** One object; frozen — copy it before changing it. */
   get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
     const o = this.shown(info, this.read(storageKey(info, namespace, name)));
@@ -371,6 +379,10 @@ export class ApiServer {
    * ReplicaSets of a rollout (and decodes the other's 500 for nothing).
    */
   listSelected(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
+    return this.shownAll(info, this.listSelectedStored(info, namespace, selector));
+  }
+
+  private listSelectedStored(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
     if (selector.kind === 'nothing') return [];
     const prefix = storagePrefix(info, namespace);
     const required = requiredLabels(selector);
@@ -471,9 +483,13 @@ export class ApiServer {
    * those are decoded (20 pods of 10,000), and nothing is remembered as a list.
    */
   listSelectedOnce(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
+    return this.shownAll(info, this.listSelectedOnceStored(info, namespace, selector));
+  }
+
+  private listSelectedOnceStored(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
     const prefix = storagePrefix(info, namespace);
     const eq = requiredLabel(selector);
-    if (!eq || this.cache.holds(prefix)) return this.listSelected(info, namespace, selector);
+    if (!eq || this.cache.holds(prefix)) return this.listSelectedStored(info, namespace, selector);
     return this.store
       .listLabelled(prefix, eq.key, eq.value)
       .map(({ key, value, modRevision }) => this.decoded.decode(key, modRevision, () => value))
@@ -496,11 +512,14 @@ export class ApiServer {
   ): void {
     if (selector?.kind === 'nothing') return;
     const prefix = storagePrefix(info, namespace);
-    const take = (o: KubeObject) => {
+    const live = this.live && this.live.resources.has(info.resource) ? this.live : undefined;
+    const now = this.clock.now();
+    const take = (stored: KubeObject) => {
+      const o = live ? live.project(info.resource, stored, now) : stored;
       if (!filter || filter(o)) visit(o);
     };
     if (selector && (requiredLabel(selector) || this.cache.covers(prefix))) {
-      this.listSelectedOnce(info, namespace, selector).forEach(take);
+      this.listSelectedOnceStored(info, namespace, selector).forEach(take);
       return;
     }
     if (this.cache.covers(prefix)) {
