@@ -8,10 +8,9 @@
 // Each figure is the median of BENCH_LARGE_RUNS runs (default 3), each on a fresh copy of the prepared
 // cluster file, printed with its spread, its target and, for cluster time, simulated seconds per wall
 // second. BENCH_LARGE_DEPLOYMENTS (default 500) sizes the large cluster.
-// kubemu has no node command yet, so the worker nodes 10,000 pods need (110 pods each) are applied as
-// Node manifests, copies of the default cluster's k8s-node-1 with their own name and address: the API
-// server, like upstream's node strategy, keeps a Node's status on create, so they are Ready at once, and
-// the node IPAM controller gives each a podCIDR as it does for any new node.
+// The worker nodes 10,000 pods need (110 pods each) come with the cluster (`cluster create --workers N`),
+// each with a kubelet: a Node applied by hand has none, and would go NotReady after the grace period
+// with nothing running on it, as on a real cluster.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,25 +29,6 @@ function run(bin, env, args, { timed = false, rss = false } = {}) {
     rssMiB = m ? Number(m[1]) / 1024 : NaN;
   }
   return timed || rss ? { ms, rssMiB, stdout: p.stdout } : p.stdout;
-}
-
-/** `count` worker nodes cut from the default cluster's k8s-node-1, as one List manifest. */
-function workerNodes(bin, env, count) {
-  const template = JSON.parse(run(bin, env, ['get', 'node', 'k8s-node-1', '-o', 'json']));
-  const items = [];
-  for (let i = 1; i <= count; i++) {
-    const name = `k8s-worker-${i}`;
-    const labels = { ...template.metadata.labels, 'kubernetes.io/hostname': name };
-    const status = {
-      ...template.status,
-      addresses: [
-        { address: `10.0.${1 + Math.floor(i / 250)}.${i % 250}`, type: 'InternalIP' },
-        { address: name, type: 'Hostname' },
-      ],
-    };
-    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels, annotations: template.metadata.annotations }, spec: {}, status });
-  }
-  return { apiVersion: 'v1', kind: 'List', items };
 }
 
 const IMAGE_REPOSITORY = {
@@ -83,8 +63,8 @@ function writeJson(dir, file, value) {
 function newCluster(dir, name, bin, nodes) {
   const env = { ...process.env, KUBEMU_DB: join(dir, `${name}.db`), KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' };
   delete env['KUBECONFIG'];
-  run(bin, env, ['cluster', 'create', '--clock', 'virtual', '--seed', '1']);
-  run(bin, env, ['apply', '-f', writeJson(dir, `${name}-nodes.json`, workerNodes(bin, env, nodes))]);
+  // the default cluster's two workers and `nodes` more, as the applied nodes were
+  run(bin, env, ['cluster', 'create', '--clock', 'virtual', '--seed', '1', '--workers', String(2 + nodes)]);
   run(bin, env, ['apply', '-f', writeJson(dir, `${name}-image.json`, IMAGE_REPOSITORY)]);
   return env;
 }

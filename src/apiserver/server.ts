@@ -1,3 +1,4 @@
+import { type LiveStatus, LiveLists } from './live-status.js';
 import { type KeyEvent, type KeyValue, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
 import { indexHints } from '../storage/index-hints.js';
 import type { ClusterClock } from '../sim/clock.js';
@@ -54,6 +55,7 @@ const scaleSubresource = lazy(() => require('./scale-subresource.js') as typeof 
 const decoding = lazy(() => require('./decode/index.js') as typeof import('./decode/index.js'));
 const templatePods = lazy(() => require('./template-pod.js') as typeof import('./template-pod.js'));
 const evictions = lazy(() => require('./eviction.js') as typeof import('./eviction.js'));
+const nodeTaints = lazy(() => require('./node-taint-admission.js') as typeof import('./node-taint-admission.js'));
 const serviceIPs = lazy(() => require('./service-ip-allocator.js') as typeof import('./service-ip-allocator.js'));
 
 /** DeleteOptions.propagationPolicy */
@@ -86,6 +88,12 @@ export interface WriteOptions {
    * keeps no reference to change it by.
    */
   builtForWrite?: boolean;
+  /**
+   * A Node of a new cluster, written as the cluster shows it once its kubelet registered and the
+   * node lifecycle controller found it ready: the not-ready taint TaintNodesByCondition admission
+   * adds is left off (it would be gone again at once). Only bootstrap sets it.
+   */
+  registeredReady?: boolean;
 }
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -241,6 +249,9 @@ export class ApiServer {
   private readonly decoded: DecodedObjects;
   private readonly cache: ReadCache;
   private readonly keptMetadata: KeptMetadata;
+  /** heartbeat fields filled in at read time (live-status.ts); none until the cluster installs them */
+  private live: LiveStatus | undefined;
+  private readonly liveLists = new LiveLists();
 
   constructor(
     readonly store: Keyspace,
@@ -306,20 +317,47 @@ export class ApiServer {
     return rfc3339(this.clock.now());
   }
 
-  /** One object; frozen — copy it before changing it. */
-  get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
+  /** Installs the fields that move with time without a write (live-status.ts). */
+  setLiveStatus(live: LiveStatus): void {
+    this.live = live;
+  }
+
+  /** The object as a reader sees it now (heartbeats filled in), for the resources live status touches. */
+  private shown(info: ResourceInfo, o: KubeObject | undefined): KubeObject | undefined {
+    const live = this.live;
+    if (!o || !live || !live.resources.has(info.resource)) return o;
+    return live.project(info.resource, o, this.clock.now());
+  }
+
+  /** The stored object, as written (no live status): what a write starts from. */
+  private getStored(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
     const o = this.read(storageKey(info, namespace, name));
     if (!o) throw notFound(info.resource, info.group, name);
     return o;
   }
 
+  /** Objects as readers see them now (shown, for each). */
+  private shownAll(info: ResourceInfo, objects: KubeObject[]): KubeObject[] {
+    const live = this.live;
+    if (!live || !live.resources.has(info.resource)) return objects;
+    const now = this.clock.now();
+    return objects.map((o) => live.project(info.resource, o, now));
+  }
+
+  /** One object; frozen — copy it before changing it. */
+  get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
+    const o = this.shown(info, this.read(storageKey(info, namespace, name)));
+    if (!o) throw notFound(info.resource, info.group, name);
+    return o;
+  }
+
   tryGet(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.read(storageKey(info, namespace, name));
+    return this.shown(info, this.read(storageKey(info, namespace, name)));
   }
 
   /** Objects of one resource, in one namespace or all (namespace undefined), in key order; frozen. */
   list(info: ResourceInfo, namespace: string | undefined, filter?: (o: KubeObject) => boolean): KubeObject[] {
-    const all = this.cached(storagePrefix(info, namespace));
+    const all = this.listShared(info, namespace);
     return filter ? all.filter(filter) : [...all];
   }
 
@@ -328,7 +366,10 @@ export class ApiServer {
    * it changes, so a caller may remember what it computed from it by the array's identity.
    */
   listShared(info: ResourceInfo, namespace: string | undefined): readonly KubeObject[] {
-    return this.cached(storagePrefix(info, namespace));
+    const all = this.cached(storagePrefix(info, namespace));
+    const live = this.live;
+    if (!live || !live.resources.has(info.resource)) return all;
+    return this.liveLists.shared(live, info.resource, all, this.clock.now(), this.store.revision());
   }
 
   /**
@@ -339,6 +380,10 @@ export class ApiServer {
    * ReplicaSets of a rollout (and decodes the other's 500 for nothing).
    */
   listSelected(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
+    return this.shownAll(info, this.listSelectedStored(info, namespace, selector));
+  }
+
+  private listSelectedStored(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
     if (selector.kind === 'nothing') return [];
     const prefix = storagePrefix(info, namespace);
     const required = requiredLabels(selector);
@@ -439,9 +484,13 @@ export class ApiServer {
    * those are decoded (20 pods of 10,000), and nothing is remembered as a list.
    */
   listSelectedOnce(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
+    return this.shownAll(info, this.listSelectedOnceStored(info, namespace, selector));
+  }
+
+  private listSelectedOnceStored(info: ResourceInfo, namespace: string | undefined, selector: Selector): KubeObject[] {
     const prefix = storagePrefix(info, namespace);
     const eq = requiredLabel(selector);
-    if (!eq || this.cache.holds(prefix)) return this.listSelected(info, namespace, selector);
+    if (!eq || this.cache.holds(prefix)) return this.listSelectedStored(info, namespace, selector);
     return this.store
       .listLabelled(prefix, eq.key, eq.value)
       .map(({ key, value, modRevision }) => this.decoded.decode(key, modRevision, () => value))
@@ -464,11 +513,14 @@ export class ApiServer {
   ): void {
     if (selector?.kind === 'nothing') return;
     const prefix = storagePrefix(info, namespace);
-    const take = (o: KubeObject) => {
+    const live = this.live && this.live.resources.has(info.resource) ? this.live : undefined;
+    const now = this.clock.now();
+    const take = (stored: KubeObject) => {
+      const o = live ? live.project(info.resource, stored, now) : stored;
       if (!filter || filter(o)) visit(o);
     };
     if (selector && (requiredLabel(selector) || this.cache.covers(prefix))) {
-      this.listSelectedOnce(info, namespace, selector).forEach(take);
+      this.listSelectedOnceStored(info, namespace, selector).forEach(take);
       return;
     }
     if (this.cache.covers(prefix)) {
@@ -559,6 +611,7 @@ export class ApiServer {
       meta.uid = randomUid(this.random);
       meta.creationTimestamp = this.now();
       prepareForCreate(obj, info);
+      if (info.kind === 'Node' && !opts.registeredReady) nodeTaints().taintNewNode(obj);
       if (template) templatePods().admitTemplatePod(obj, template, info);
       else admission().admit(obj, undefined, info);
       serviceIPs().assignServiceIPs(this, info, obj);
@@ -590,7 +643,7 @@ export class ApiServer {
       if (!opts.builtForWrite) this.requireDecodable(info, obj);
       const ns = info.namespaced ? input.metadata.namespace : undefined;
       const name = input.metadata.name ?? '';
-      const old = this.get(info, ns, name);
+      const old = this.getStored(info, ns, name);
       const rv = input.metadata.resourceVersion;
       if (rv && rv !== old.metadata.resourceVersion) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
       keepSystemMetadata(obj, old);
@@ -605,7 +658,7 @@ export class ApiServer {
     return this.store.transaction(() => {
       const ns = info.namespaced ? input.metadata.namespace : undefined;
       const name = input.metadata.name ?? '';
-      const old = this.get(info, ns, name);
+      const old = this.getStored(info, ns, name);
       const rv = input.metadata.resourceVersion;
       if (rv && rv !== old.metadata.resourceVersion) throw conflict(info.resource, info.group, name, OBJECT_MODIFIED);
       const obj = prepareForStatusUpdate(input, old);
@@ -666,7 +719,7 @@ export class ApiServer {
     opts: WriteOptions = {},
   ): KubeObject {
     return this.store.transaction(() => {
-      const old = this.get(info, namespace, name);
+      const old = this.getStored(info, namespace, name);
       // The copy carries the stored resourceVersion; a mutation that changes it (a patch with a
       // resourceVersion precondition) makes the update fail with Conflict, as it should.
       return this.update(info, mutate(opts.builtForWrite ? old : structuredClone(old)), opts);
@@ -679,7 +732,7 @@ export class ApiServer {
    */
   finalizeNamespace(info: ResourceInfo, name: string, finalizers: string[]): void {
     this.store.transaction(() => {
-      const old = this.get(info, undefined, name);
+      const old = this.getStored(info, undefined, name);
       const next = asNamespace(structuredClone(old));
       const spec = next.spec ?? {};
       if (finalizers.length) spec.finalizers = finalizers;
@@ -695,7 +748,7 @@ export class ApiServer {
    */
   bind(info: ResourceInfo, namespace: string, name: string, nodeName: string): KubeObject {
     return this.store.transaction(() => {
-      const old = this.get(info, namespace, name);
+      const old = this.getStored(info, namespace, name);
       const spec = asPod(old).spec ?? {};
       if (spec.nodeName) {
         throw conflict(info.resource, info.group, name, `pod ${name} is already assigned to node "${spec.nodeName}"`);
@@ -759,7 +812,7 @@ export class ApiServer {
   getScale(info: ResourceInfo, namespace: string | undefined, name: string): Scale {
     const sub = scaleSubresource();
     sub.requireScale(info);
-    return sub.scaleOf(this.get(info, namespace, name));
+    return sub.scaleOf(this.getStored(info, namespace, name));
   }
 
   /** PUT/PATCH .../scale: sets spec.replicas only; the update rules (generation, conflicts) apply. */
@@ -832,7 +885,7 @@ export class ApiServer {
    */
   delete(info: ResourceInfo, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KubeObject {
     return this.store.transaction(() => {
-      const obj = this.get(info, namespace, name);
+      const obj = this.getStored(info, namespace, name);
       const key = storageKey(info, namespace, name);
       const finalizers = [...(obj.metadata.finalizers ?? [])];
       const policy = opts.propagationPolicy ?? defaultPropagation(info);

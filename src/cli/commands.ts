@@ -34,6 +34,7 @@ const COMMANDS: [string, () => Register][] = [
   ['rollout', () => (require('../kubectl/cmd/rollout/rollout.js') as typeof import('../kubectl/cmd/rollout/rollout.js')).registerRollout],
   ['port-forward', () => (require('../kubectl/cmd/port-forward/port-forward.js') as typeof import('../kubectl/cmd/port-forward/port-forward.js')).registerPortForward],
   ['cluster', () => (require('../tools/cluster/cluster.js') as typeof import('../tools/cluster/cluster.js')).registerCluster],
+  ['node', () => (require('../tools/node/node.js') as typeof import('../tools/node/node.js')).registerNode],
   ['replay', () => (require('../tools/replay/replay.js') as typeof import('../tools/replay/replay.js')).registerReplay],
 ];
 

@@ -10,8 +10,13 @@ import { ControlPlane } from '../controllers/control-plane.js';
 import { type ClockRequest, SettingsError, clockSettingsFrom } from './settings.js';
 import { CorruptClusterFile, clusterFileError } from '../storage/cluster-file-errors.js';
 import { type CatchUpProgress, type ProgressOutput, catchUpProgress } from './progress.js';
+import type { ClusterLayout } from './layout.js';
+import { KUBERNETES_VERSION } from '../controllers/kubelet/node-registration.js';
+import { liveHeartbeats } from '../controllers/kubelet/live-heartbeats.js';
 
 const SETTINGS_KEY = 'clock_settings';
+/** meta: the Kubernetes version a cluster made with `cluster create --version` reports (absent: KUBERNETES_VERSION) */
+const VERSION_KEY = 'kubernetes_version';
 const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 const DEFAULT_CATCH_UP_MS = 3_000;
 
@@ -42,6 +47,8 @@ export interface OpenOptions {
   env: NodeJS.ProcessEnv;
   /** settings for a cluster created by this call (`cluster create`); else from the environment */
   create?: ClockRequest;
+  /** the nodes of a cluster created by this call (layout.ts); else the default three */
+  layout?: ClusterLayout;
   realNow?: () => number;
   /** where a warning line goes (the command's stderr); none: dropped */
   warn?: (line: string) => void;
@@ -71,7 +78,8 @@ export function openCluster(path: string, opts: OpenOptions): Cluster {
         settings = clockSettingsFrom(opts.create ?? {}, opts.env, realNow());
         store.setMeta(SETTINGS_KEY, JSON.stringify(settings));
         const cluster = assemble(path, store, settings, opts);
-        bootstrapCluster(cluster.api);
+        if (opts.layout && opts.layout.version !== KUBERNETES_VERSION) store.setMeta(VERSION_KEY, opts.layout.version);
+        bootstrapCluster(cluster.api, opts.layout);
       });
     }
     return assemble(path, store, settings!, opts);
@@ -117,6 +125,8 @@ function assemble(path: string, store: SqliteKeyspace, settings: ClockSettings, 
   store.setTimeSource(() => clock.now());
   const random = settings.seed !== undefined ? new SeededRandom(store, settings.seed) : new CryptoRandom();
   const api = new ApiServer(store, clock, random);
+  // Running kubelets' lease renewals and status reports, filled in where they are read.
+  api.setLiveStatus(liveHeartbeats(store));
   const timers = new SqliteTimers(store.db);
   const controlPlane = new ControlPlane({ api, store, clock, random, timers });
   const catchUpBudgetMs = msFrom(opts.env, 'KUBEMU_CATCH_UP_MS', DEFAULT_CATCH_UP_MS);
@@ -156,4 +166,9 @@ function behindText(ms: number): string {
   const m = Math.floor(s / 60);
   s -= m * 60;
   return h ? `${h}h${m}m${s}s` : m ? `${m}m${s}s` : `${s}s`;
+}
+
+/** The Kubernetes version the cluster reports (`kubectl version`, its kubelets). */
+export function kubernetesVersion(c: Pick<Cluster, 'store'>): string {
+  return c.store.getMeta(VERSION_KEY) ?? KUBERNETES_VERSION;
 }

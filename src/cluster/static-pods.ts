@@ -28,9 +28,8 @@ import { buildPodStatus } from '../controllers/kubelet/pod-status.js';
  * Added only when a cluster file is created: older files do not get them.
  */
 
-/** The control-plane node the static pods run on. */
+/** The control-plane node the static pods run on in the default cluster (a layout's first control plane). */
 export const CONTROL_PLANE_NODE = 'k8s-master-1';
-const NODE_IP = '10.0.0.10';
 
 interface StaticPodSpec {
   component: string;
@@ -41,27 +40,28 @@ interface StaticPodSpec {
   extraAnnotations?: Record<string, string>;
 }
 
-/** kubeadm's manifests (flags abbreviated to the ones that identify each component). */
-const STATIC_PODS: readonly StaticPodSpec[] = [
+/** kubeadm's manifests on the control-plane node `node` at `ip` (flags abbreviated to the ones that identify each component). */
+function staticPods(node: string, ip: string): readonly StaticPodSpec[] {
+  return [
   {
     component: 'etcd',
     image: 'registry.k8s.io/etcd:3.5.21-0',
     cpu: '100m',
     memory: '100Mi',
-    extraAnnotations: { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': `https://${NODE_IP}:2379` },
+    extraAnnotations: { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': `https://${ip}:2379` },
     command: [
       'etcd',
-      `--advertise-client-urls=https://${NODE_IP}:2379`,
+      `--advertise-client-urls=https://${ip}:2379`,
       '--cert-file=/etc/kubernetes/pki/etcd/server.crt',
       '--client-cert-auth=true',
       '--data-dir=/var/lib/etcd',
-      `--initial-advertise-peer-urls=https://${NODE_IP}:2380`,
-      `--initial-cluster=${CONTROL_PLANE_NODE}=https://${NODE_IP}:2380`,
+      `--initial-advertise-peer-urls=https://${ip}:2380`,
+      `--initial-cluster=${node}=https://${ip}:2380`,
       '--key-file=/etc/kubernetes/pki/etcd/server.key',
-      `--listen-client-urls=https://127.0.0.1:2379,https://${NODE_IP}:2379`,
+      `--listen-client-urls=https://127.0.0.1:2379,https://${ip}:2379`,
       '--listen-metrics-urls=http://127.0.0.1:2381',
-      `--listen-peer-urls=https://${NODE_IP}:2380`,
-      `--name=${CONTROL_PLANE_NODE}`,
+      `--listen-peer-urls=https://${ip}:2380`,
+      `--name=${node}`,
       '--peer-cert-file=/etc/kubernetes/pki/etcd/peer.crt',
       '--peer-client-cert-auth=true',
       '--peer-key-file=/etc/kubernetes/pki/etcd/peer.key',
@@ -74,10 +74,10 @@ const STATIC_PODS: readonly StaticPodSpec[] = [
     component: 'kube-apiserver',
     image: 'registry.k8s.io/kube-apiserver:v1.35.0',
     cpu: '250m',
-    extraAnnotations: { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${NODE_IP}:6443` },
+    extraAnnotations: { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${ip}:6443` },
     command: [
       'kube-apiserver',
-      `--advertise-address=${NODE_IP}`,
+      `--advertise-address=${ip}`,
       '--allow-privileged=true',
       '--authorization-mode=Node,RBAC',
       '--client-ca-file=/etc/kubernetes/pki/ca.crt',
@@ -131,9 +131,10 @@ const STATIC_PODS: readonly StaticPodSpec[] = [
     ],
   },
 ];
+}
 
-/** The mirror pod names: `<component>-<node>`. */
-export const STATIC_POD_NAMES: readonly string[] = STATIC_PODS.map((p) => `${p.component}-${CONTROL_PLANE_NODE}`);
+/** The default cluster's mirror pod names: `<component>-<node>`. */
+export const STATIC_POD_NAMES: readonly string[] = staticPods(CONTROL_PLANE_NODE, '10.0.0.10').map((p) => `${p.component}-${CONTROL_PLANE_NODE}`);
 
 const hex = (text: string, bytes: number) => nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, bytes * 2);
 
@@ -148,7 +149,7 @@ function seenTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
 }
 
-function mirrorPod(p: StaticPodSpec, nodeUid: string, seenMs: number): KubeObject {
+function mirrorPod(p: StaticPodSpec, nodeName: string, nodeUid: string, seenMs: number): KubeObject {
   // The kubelet's config hash is an md5 of the manifest; a hash of the name stands for it.
   const configHash = hex(`manifest:${p.component}`, 16);
   const requests: JsonObject = { cpu: p.cpu };
@@ -157,7 +158,7 @@ function mirrorPod(p: StaticPodSpec, nodeUid: string, seenMs: number): KubeObjec
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
-      name: `${p.component}-${CONTROL_PLANE_NODE}`,
+      name: `${p.component}-${nodeName}`,
       namespace: 'kube-system',
       labels: { component: p.component, tier: 'control-plane' },
       annotations: {
@@ -167,7 +168,7 @@ function mirrorPod(p: StaticPodSpec, nodeUid: string, seenMs: number): KubeObjec
         'kubernetes.io/config.seen': seenTime(seenMs),
         'kubernetes.io/config.source': 'file',
       },
-      ownerReferences: [{ apiVersion: 'v1', controller: true, kind: 'Node', name: CONTROL_PLANE_NODE, uid: nodeUid }],
+      ownerReferences: [{ apiVersion: 'v1', controller: true, kind: 'Node', name: nodeName, uid: nodeUid }],
     },
     spec: {
       containers: [
@@ -180,7 +181,7 @@ function mirrorPod(p: StaticPodSpec, nodeUid: string, seenMs: number): KubeObjec
         },
       ],
       hostNetwork: true,
-      nodeName: CONTROL_PLANE_NODE,
+      nodeName,
       priority: 2000001000,
       priorityClassName: 'system-node-critical',
       securityContext: { seccompProfile: { type: 'RuntimeDefault' } },
@@ -190,15 +191,15 @@ function mirrorPod(p: StaticPodSpec, nodeUid: string, seenMs: number): KubeObjec
 }
 
 /** What the kubelet remembers of a static pod whose one container has run since startedMs. */
-function runningMemory(pod: Pod, image: string, startedMs: number): PodMemory {
+function runningMemory(pod: Pod, image: string, startedMs: number, nodeName: string, nodeIp: string): PodMemory {
   const resolved = resolveImage(image, []);
   const name = pod.metadata.name ?? '';
   return {
     uid: pod.metadata.uid ?? '',
-    node: CONTROL_PLANE_NODE,
+    node: nodeName,
     firstSeenMs: startedMs,
     sandboxReady: true,
-    podIP: NODE_IP,
+    podIP: nodeIp,
     deleting: false,
     containers: [
       {
@@ -226,21 +227,22 @@ function runningMemory(pod: Pod, image: string, startedMs: number): PodMemory {
  * Creates the four mirror pods on a new cluster (called at the end of bootstrapCluster, after
  * the nodes exist) and gives the kubelet its memory of them.
  */
-export function bootstrapStaticPods(api: ApiServer): void {
+export function bootstrapStaticPods(api: ApiServer, on: { name: string; ip: string } | undefined): void {
   const pods = findByKind('v1', 'Pod');
   const nodes = findByKind('v1', 'Node');
   if (!pods || !nodes) throw new Error('bootstrap: pods or nodes are not served');
-  const node = api.tryGet(nodes, undefined, CONTROL_PLANE_NODE);
+  if (!on) return;
+  const node = api.tryGet(nodes, undefined, on.name);
   if (!node) return;
   const kubelet = new ComponentState(api.store, 'kubelet');
   const now = api.clock.now();
-  for (const p of STATIC_PODS) {
+  for (const p of staticPods(on.name, on.ip)) {
     // A second API server over the same keyspace, drawing UIDs from a hash of the name.
     const side = new ApiServer(api.store, api.clock, hashRandom(`static-pod:${p.component}`));
-    const created = asPod(side.create(pods, 'kube-system', mirrorPod(p, node.metadata.uid ?? '', now)));
-    const mem = runningMemory(created, p.image, now);
+    const created = asPod(side.create(pods, 'kube-system', mirrorPod(p, on.name, node.metadata.uid ?? '', now)));
+    const mem = runningMemory(created, p.image, now, on.name, on.ip);
     const specs = created.spec?.containers ?? [];
-    const status = buildPodStatus(created, mem, specs, NODE_IP, 'Always', now);
+    const status = buildPodStatus(created, mem, specs, on.ip, 'Always', now);
     side.updateStatus(pods, { ...created, status });
     kubelet.set(`pod:kube-system/${created.metadata.name ?? ''}`, mem);
   }

@@ -31,6 +31,7 @@ export const CONTROLLER_NAMES = [
   'disruption-controller',
   'taint-eviction-controller',
   'pod-garbage-collector-controller',
+  'node-lifecycle-controller',
   'default-scheduler',
   'kubelet',
   'event-ttl',

@@ -10,11 +10,13 @@ import { nodeIpamController } from './nodeipam/controller.js';
 import { disruptionController } from './disruption/controller.js';
 import { taintEvictionController } from './tainteviction/controller.js';
 import { podGcController } from './podgc/controller.js';
+import { nodeLifecycleController } from './nodelifecycle/controller.js';
+import { currentMachines, isRunning, machineOf } from './kubelet/machines.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
  * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM,
- * disruption, taint eviction, pod GC), then the
+ * disruption, taint eviction, pod GC, node lifecycle), then the
  * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
  * --event-ttl, an etcd lease there).
  */
@@ -28,6 +30,8 @@ export function defaultControllers(): Controller[] {
     disruptionController(),
     taintEvictionController(),
     podGcController(),
+    // A node's lease renews while its machine runs (the kubelet's machines, kubelet/machines.ts).
+    nodeLifecycleController((node, ctx) => isRunning(machineOf(currentMachines(ctx.api.store), node))),
     schedulerController(),
     kubeletController(),
     eventTtlController(),

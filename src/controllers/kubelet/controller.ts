@@ -19,6 +19,9 @@ import { allDone, everStarted, planPodSync, startInFlight, type ContainerEvent, 
 import { lastQuietTickMs, nextEventfulProbeMs } from './quiet-ticks.js';
 import { lastQuietResyncMs } from './quiet-resyncs.js';
 import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
+import { currentMachines, isRunning, machineOf } from './machines.js';
+import { MACHINE_KEY_PREFIX } from './machine-power.js';
+import { syncMachine } from './machine-sync.js';
 
 /**
  * The simulated kubelet: one controller acting for every node. A pod bound to a node (key
@@ -92,6 +95,9 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       const spec: PodSpec = asPod(ev.object).spec ?? {};
       if (ev.type !== 'DELETED' && !spec.nodeName) return [];
       const key = objectKey(ev.object.metadata.namespace, ev.object.metadata.name ?? '');
+      // No kubelet runs there (a Node made through the API), or its machine is off: nothing
+      // looks at the pod until it comes up (machine-sync.ts wakes its pods then).
+      if (ev.type !== 'DELETED' && !isRunning(machineOf(currentMachines(ctx.api.store), spec.nodeName ?? ''))) return [];
       // The pod source: a pod bound here and not yet being deleted in this event is admitted
       // now, even if it is being deleted by the time the sync reads it (its start is then
       // already under way and is finished before the container is stopped).
@@ -107,7 +113,8 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       return [key];
     },
     sync(key: string, ctx: ControllerContext): void {
-      syncPod(key, ctx, opts.everyTick === true);
+      if (key.startsWith(MACHINE_KEY_PREFIX)) syncMachine(key.slice(MACHINE_KEY_PREFIX.length), ctx);
+      else syncPod(key, ctx, opts.everyTick === true);
     },
     lastQuietInstant(afterMs: number, untilMs: number, ctx: ControllerContext): number | undefined {
       return opts.everyTick ? undefined : lastQuietTick(ctx, afterMs, untilMs);
@@ -131,6 +138,7 @@ function lastQuietTick(ctx: ControllerContext, afterMs: number, untilMs: number)
     return found;
   };
   let repos: readonly KubeObject[] | undefined;
+  const machines = currentMachines(ctx.api.store);
   let last: number | undefined;
   const later = (t: number | undefined) => {
     if (t !== undefined && (last === undefined || t > last)) last = t;
@@ -140,7 +148,7 @@ function lastQuietTick(ctx: ControllerContext, afterMs: number, untilMs: number)
     const nodeName = pod.spec?.nodeName;
     const mem = ctx.state.peek<PodMemory>(`pod:${objectKey(pod.metadata.namespace, pod.metadata.name ?? '')}`);
     const node = nodeName ? nodeNamed(nodeName) : null;
-    if (!mem || mem.uid !== pod.metadata.uid || !node) continue;
+    if (!mem || mem.uid !== pod.metadata.uid || !node || !isRunning(machineOf(machines, node.metadata.name ?? ''))) continue;
     const specs = pod.spec?.containers ?? [];
     let envFor: ((i: number, present: ReadonlySet<string>) => ContainerEnv) | undefined;
     let writableFromMs: number | undefined;
@@ -249,6 +257,18 @@ function forgetLegacyWake(ctx: ControllerContext, key: string, mem: PodMemory): 
   if (mem.wakeMs === undefined) ctx.state.delete(`${LEGACY_WAKE_PREFIX}${key}`);
 }
 
+/** The memory of a pod admitted again after its machine's boot (see syncPod); undefined for a finished pod. */
+function afterReboot(ctx: ControllerContext, key: string, pod: Pod, was: PodMemory, now: number): PodMemory | undefined {
+  forget(ctx, key, was);
+  const fresh = admit(pod, now);
+  if (!fresh) return undefined;
+  const containers = fresh.containers.map((c, i) => {
+    const before = was.containers[i];
+    return before && before.name === c.name ? { ...c, restartCount: before.restartCount + (before.instance ? 1 : 0) } : c;
+  });
+  return { ...fresh, containers };
+}
+
 /** A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods are not started. */
 function admit(pod: Pod, now: number): PodMemory | undefined {
   const spec = pod.spec ?? {};
@@ -280,8 +300,15 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
   if (!spec.nodeName) return;
   const foundNode = ctx.api.tryGet(NODES, undefined, spec.nodeName);
   if (!foundNode) return; // no kubelet runs for a node that does not exist
+  const machine = machineOf(currentMachines(ctx.api.store), spec.nodeName);
+  // A Node made through the API has no kubelet; a machine that is off drives nothing (its
+  // containers' progress stops; a deleted pod stays Terminating) until it comes up.
+  if (!machine || !isRunning(machine)) return;
   const node = asNode(foundNode);
   const now = ctx.clock.now();
+  // Admitted before the machine's last boot: its containers died with the machine. The
+  // kubelet starts the pod over from its sandbox, each container that had run counting a restart.
+  if (mem && mem.firstSeenMs < machine.bootMs) mem = afterReboot(ctx, key, pod, mem, now);
   const deleting = Boolean(pod.metadata.deletionTimestamp);
   const specs = spec.containers ?? [];
 

@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { allocateIp, cidrRange, mapIpamStore } from '../../../src/controllers/kubelet/pod-ip.js';
 import { nextFreeNodeCidr } from '../../../src/controllers/nodeipam/cidr-set.js';
+import { readMachines, writeMachines } from '../../../src/controllers/kubelet/machines.js';
 import { harness, plainPod, PODS } from './harness.js';
+
+/** A Node with a kubelet (as `kubemu node add` makes one): one applied bare has none, and its pods would never start. */
+function createNodeWithKubelet(h: ReturnType<typeof harness>, node: { apiVersion: string; kind: string; metadata: { name: string }; spec?: Record<string, unknown> }): void {
+  writeMachines(h.c.store, { ...readMachines(h.c.store), [node.metadata.name]: { bootMs: h.c.clock.now() } });
+  h.c.api.create(NODES, undefined, node);
+}
 
 /**
  * Issue 9: a Node without spec.podCIDR (a bare `kubectl create -f node.yaml`) froze the clock
@@ -33,10 +40,11 @@ test('the node CIDR set: the first /24 of 10.244.0.0/16 no node holds', () => {
 
 test('a bare Node gets the next podCIDR, and its pods get addresses from it', () => {
   const h = harness();
-  h.c.api.create(NODES, undefined, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-3' } });
+  createNodeWithKubelet(h, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-3' } });
   h.c.api.create(PODS, 'default', plainPod('p', 'nginx', { nodeName: 'worker-3' }));
   h.at(3);
   const spec = h.c.api.tryGet(NODES, undefined, 'worker-3')?.['spec'];
+  // no taints left: TaintNodesByCondition's not-ready taint is gone (the node has no conditions to keep it)
   assert.deepEqual(spec, { podCIDR: '10.244.3.0/24', podCIDRs: ['10.244.3.0/24'] });
   assert.equal(h.row('p'), '1/1 Running 0');
   assert.equal((h.pod('p')?.['status'] as { podIP?: string }).podIP, '10.244.3.2');
@@ -48,6 +56,7 @@ test('a node with a podCIDR that is no range: ContainerCreating with FailedCreat
   // The API server refuses it (spec.podCIDRs[0]: must be a valid CIDR value); written past it, as `etcdctl put` can.
   const bogus = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-4' }, spec: { podCIDR: 'bogus' } };
   assert.throws(() => h.c.api.create(NODES, undefined, bogus), /spec\.podCIDRs\[0\]: Invalid value: "bogus": must be a valid CIDR value/);
+  writeMachines(h.c.store, { ...readMachines(h.c.store), 'worker-4': { bootMs: h.c.clock.now() } });
   h.c.store.transaction(() => h.c.store.put('/registry/minions/worker-4', JSON.stringify({ ...bogus, metadata: { ...bogus.metadata, uid: 'u-4', creationTimestamp: '2026-10-26T19:00:00Z' } })));
   h.c.api.create(PODS, 'default', plainPod('p', 'nginx', { nodeName: 'worker-4' }));
   h.at(25);
@@ -66,7 +75,7 @@ test('a node with a podCIDR that is no range: ContainerCreating with FailedCreat
 
 test('a full range: the sandbox waits for an address instead of running the pod without one', () => {
   const h = harness();
-  h.c.api.create(NODES, undefined, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'tiny' }, spec: { podCIDR: '10.9.0.0/30', podCIDRs: ['10.9.0.0/30'] } });
+  createNodeWithKubelet(h, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'tiny' }, spec: { podCIDR: '10.9.0.0/30', podCIDRs: ['10.9.0.0/30'] } });
   h.c.api.create(PODS, 'default', plainPod('a', 'nginx', { nodeName: 'tiny' }));
   h.c.api.create(PODS, 'default', plainPod('b', 'nginx', { nodeName: 'tiny' }));
   h.at(5);

@@ -25,3 +25,14 @@ export function asLease(o: KubeObject): Lease {
   if (!isLease(o)) throw new TypeError(`expected a Lease, got ${o.kind || 'an object without kind'}`);
   return o;
 }
+
+/** The namespace of the nodes' heartbeat leases. */
+export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
+
+/**
+ * metav1.MicroTime as it is serialized (RFC 3339 with exactly six fractional digits, UTC):
+ * a Lease's renewTime and acquireTime, `2026-10-26T19:00:10.000000Z`.
+ */
+export function microTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}

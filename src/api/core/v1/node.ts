@@ -61,7 +61,18 @@ export interface Node extends KubeObject {
 export const NODE_CONDITION = {
   /** the kubelet is healthy and ready to accept pods */
   Ready: 'Ready',
+  /** the node is short of memory */
+  MemoryPressure: 'MemoryPressure',
+  /** the node is short of disk */
+  DiskPressure: 'DiskPressure',
+  /** the node is short of process IDs */
+  PIDPressure: 'PIDPressure',
 } as const;
+
+/** The node's condition of a type, if it has one (GetNodeCondition). */
+export function nodeCondition(node: Node, type: string): NodeCondition | undefined {
+  return (node.status?.conditions ?? []).find((c) => c.type === type);
+}
 
 /** NodeAddressType values. */
 export const NODE_ADDRESS = {

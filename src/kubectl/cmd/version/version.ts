@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { KUBERNETES_VERSION } from '../../../cluster/bootstrap.js';
+import { kubernetesVersion } from '../../../cluster/cluster.js';
 import { CliError } from '../../util/errors.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import type { Context } from '../util/context.js';
@@ -50,7 +50,7 @@ export function validateVersion(o: VersionOptions): void {
 /** Run: the server is asked (the cluster opened) unless --client. */
 function runVersion(ctx: Context, o: VersionOptions): void {
   const { client, output } = o;
-  if (!client) ctx.cluster();
+  const serverVersion = client ? '' : kubernetesVersion(ctx.cluster());
   if (output === 'json' || output === 'yaml') {
     const info = (v: string) => ({
       major: '1',
@@ -64,10 +64,10 @@ function runVersion(ctx: Context, o: VersionOptions): void {
       platform: 'linux/amd64',
     });
     const doc: Record<string, unknown> = { clientVersion: info(CLIENT_VERSION), kustomizeVersion: KUSTOMIZE_VERSION };
-    if (!client) doc['serverVersion'] = info(KUBERNETES_VERSION);
+    if (!client) doc['serverVersion'] = info(serverVersion);
     ctx.io.out(`${JSON.stringify(doc, null, 2)}\n`);
     return;
   }
   ctx.io.out(`Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`);
-  if (!client) ctx.io.out(`Server Version: ${KUBERNETES_VERSION}\n`);
+  if (!client) ctx.io.out(`Server Version: ${serverVersion}\n`);
 }
