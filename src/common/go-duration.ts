@@ -43,3 +43,16 @@ export function parseGoDuration(text: string): number | undefined {
 export function goDurationError(text: string): string {
   return `time: invalid duration "${text}"`;
 }
+
+/** Go's time.Duration.String() for whole milliseconds: 1s, 1.5s, 1m20s, 5m0s, 250ms. */
+export function goDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  const sec = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
+  if (h > 0) return `${h}h${m}m${sec}`;
+  if (m > 0) return `${m}m${sec}`;
+  return sec;
+}

@@ -5,7 +5,8 @@
  * ` (server dry run)`. A node whose patch fails gets `error: unable to cordon node "NAME": ...`
  * on stderr (the error's own text, as Go's %v prints it) and the others go on; as upstream, the command still exits 0 then.
  */
-import { dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
+import { type DryRun, dryRunSuffix, parseDryRun } from '../../util/dry-run.js';
+import type { Target } from '../../resource/builder.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 import { cordonUpdateRequired, patchCordon } from '../../drain/cordon.js';
 import { checkNodeArgs, NODES, nodeTargets } from './node-targets.js';
@@ -25,16 +26,22 @@ export function runCordon(o: CordonOptions, env: CommandEnv): void {
   checkNodeArgs(o.programName, verb, o.args, o.selector);
   const dryRun = parseDryRun(o.dryRun);
   const targets = nodeTargets(env.api(), o.args, o.selector, env.namespace);
+  if (cordonOrUncordon(targets, o.desired, dryRun, env)) env.settle();
+}
+
+/** RunCordonOrUncordon over nodes already read (drain cordons its nodes first); whether it wrote. */
+export function cordonOrUncordon(targets: readonly Target[], desired: boolean, dryRun: DryRun, env: CommandEnv): boolean {
+  const verb = desired ? 'cordon' : 'uncordon';
   const suffix = dryRunSuffix(dryRun);
   let wrote = false;
   for (const t of targets) {
-    if (!cordonUpdateRequired(t.object, o.desired)) {
+    if (!cordonUpdateRequired(t.object, desired)) {
       env.out(`node/${t.name} already ${verb}ed${suffix}\n`);
       continue;
     }
     if (dryRun !== 'client') {
       try {
-        patchCordon(env.api(), NODES, t.object, o.desired, dryRun === 'server');
+        patchCordon(env.api(), NODES, t.object, desired, dryRun === 'server');
         wrote = dryRun === 'none' || wrote;
       } catch (e) {
         env.err(`error: unable to ${verb} node ${JSON.stringify(t.name)}: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -43,5 +50,5 @@ export function runCordon(o: CordonOptions, env: CommandEnv): void {
     }
     env.out(`node/${t.name} ${verb}ed${suffix}\n`);
   }
-  if (wrote) env.settle();
+  return wrote;
 }
