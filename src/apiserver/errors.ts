@@ -16,7 +16,10 @@ export type StatusReason =
   | 'InternalError'
   | 'Timeout'
   | 'Gone'
-  | 'Expired';
+  | 'Expired'
+  | 'TooManyRequests'
+  /** metav1.StatusReasonUnknown: kubectl prints `Error from server: <message>` */
+  | '';
 
 /** One field error of an Invalid status (metav1.StatusCause). */
 export interface StatusCause {
@@ -33,6 +36,8 @@ export interface StatusDetails {
   group?: string;
   kind?: string;
   causes?: StatusCause[];
+  /** the Retry-After a 429 suggests (StatusDetails.retryAfterSeconds) */
+  retryAfterSeconds?: number;
 }
 
 export class StatusError extends Error {
@@ -118,6 +123,11 @@ export function invalid(kind: string, group: string, name: string, causes: Statu
  */
 export function resourceExpired(requested: number, compacted: number): StatusError {
   return new StatusError('Expired', 410, `too old resource version: ${requested} (${compacted})`);
+}
+
+/** apierrors.NewTooManyRequests: 429, the message as given, and the Retry-After it suggests. */
+export function tooManyRequests(message: string, retryAfterSeconds: number, causes: StatusCause[] = []): StatusError {
+  return new StatusError('TooManyRequests', 429, message, { ...(retryAfterSeconds ? { retryAfterSeconds } : {}), causes });
 }
 
 export function badRequest(message: string): StatusError {

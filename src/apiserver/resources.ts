@@ -85,6 +85,12 @@ export const RESOURCES: readonly ResourceInfo[] = [
     hasScale: true,
   }),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
+  // etcd keeps budgets at /registry/poddisruptionbudgets/NS/NAME (no group directory).
+  r('poddisruptionbudgets', 'PodDisruptionBudget', 'policy', 'v1', true, {
+    shortNames: ['pdb'],
+    etcdPrefix: 'poddisruptionbudgets',
+    hasStatus: true,
+  }),
   r('imagerepositories', 'ImageRepository', 'kubemu.io', 'v1alpha1', false, { shortNames: ['imgrepo'] }),
 ];
 

@@ -53,6 +53,7 @@ const patches = lazy(() => require('./patch-object.js') as typeof import('./patc
 const scaleSubresource = lazy(() => require('./scale-subresource.js') as typeof import('./scale-subresource.js'));
 const decoding = lazy(() => require('./decode/index.js') as typeof import('./decode/index.js'));
 const templatePods = lazy(() => require('./template-pod.js') as typeof import('./template-pod.js'));
+const evictions = lazy(() => require('./eviction.js') as typeof import('./eviction.js'));
 const serviceIPs = lazy(() => require('./service-ip-allocator.js') as typeof import('./service-ip-allocator.js'));
 
 /** DeleteOptions.propagationPolicy */
@@ -778,6 +779,21 @@ export class ApiServer {
         opts,
       ),
     );
+  }
+
+  /**
+   * POST pods/NAME/eviction (eviction.ts): deletes the pod gracefully if its PodDisruptionBudget
+   * allows it, spending the budget in the same transaction; a refusal is a StatusError (429
+   * TooManyRequests with a DisruptionBudget cause, 500 for several budgets). What `kubectl create
+   * --raw .../eviction`, drain and a node's removal call. `dryRun` is the request's dryRun=All;
+   * the body's deleteOptions.dryRun counts too.
+   */
+  evict(namespace: string, name: string, eviction: import('../api/policy/v1/eviction.js').Eviction, opts: { dryRun?: boolean } = {}): import('./eviction.js').EvictionStatus {
+    return this.store.transaction(() => {
+      const err = decoding().bodyDecodeError(eviction, 'Eviction', 'v1', typeof eviction.apiVersion === 'string' && eviction.apiVersion ? eviction.apiVersion : 'policy/v1');
+      if (err) throw err;
+      return evictions().evictPod(this, namespace, name, eviction, opts.dryRun === true);
+    });
   }
 
   /** `metadataKept`: the caller changed nothing in metadata but resourceVersion (WatchEvent.sameMetadataAs). */

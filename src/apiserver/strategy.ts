@@ -2,6 +2,7 @@ import { jsonEqual, type JsonValue } from '../common/json.js';
 import type { KubeObject } from '../api/meta/v1.js';
 import { asNamespace } from '../api/core/v1/namespace.js';
 import type { ResourceInfo } from './resources.js';
+import { emptyPdbStatus } from '../api/policy/v1/pod-disruption-budget.js';
 
 /**
  * Per-kind rules of kube-apiserver's registry strategies (pkg/registry/<group>/<kind>/strategy.go):
@@ -9,7 +10,7 @@ import type { ResourceInfo } from './resources.js';
  */
 
 /** Kinds whose metadata.generation the API server maintains. Pods since PodGeneration (beta in 1.34). */
-const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'Pod', 'Namespace']);
+const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'Pod', 'Namespace', 'PodDisruptionBudget']);
 
 function tracksGeneration(info: ResourceInfo): boolean {
   return GENERATION_KINDS.has(info.kind) && info.kind !== 'Namespace';
@@ -38,6 +39,10 @@ export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
       break;
     case 'Service':
       obj['status'] = { loadBalancer: {} };
+      break;
+    case 'PodDisruptionBudget':
+      // The poddisruptionbudget strategy resets status to the zero struct, whose ints have no omitempty.
+      obj['status'] = { ...emptyPdbStatus() };
       break;
     default:
       break;

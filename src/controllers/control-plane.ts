@@ -28,6 +28,7 @@ export const CONTROLLER_NAMES = [
   'deployment-controller',
   'replicaset-controller',
   'node-ipam-controller',
+  'disruption-controller',
   'default-scheduler',
   'kubelet',
   'event-ttl',

@@ -7,10 +7,12 @@ import { schedulerController } from './scheduler/controller.js';
 import { kubeletController } from './kubelet/controller.js';
 import { eventTtlController } from './event-ttl/controller.js';
 import { nodeIpamController } from './nodeipam/controller.js';
+import { disruptionController } from './disruption/controller.js';
 
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
- * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM), then the
+ * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM,
+ * disruption), then the
  * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
  * --event-ttl, an etcd lease there).
  */
@@ -21,6 +23,7 @@ export function defaultControllers(): Controller[] {
     deploymentController(),
     replicaSetController(),
     nodeIpamController(),
+    disruptionController(),
     schedulerController(),
     kubeletController(),
     eventTtlController(),

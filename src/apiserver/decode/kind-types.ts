@@ -191,7 +191,29 @@ export const KIND_TYPES: Readonly<Record<string, GoType>> = {
       preferredHolder: str,
     })),
   })),
+  'policy/PodDisruptionBudget': struct('v1.PodDisruptionBudget', () => ({
+    metadata: objectMeta,
+    spec: struct('v1.PodDisruptionBudgetSpec', () => ({
+      minAvailable: intOrString,
+      selector: labelSelector,
+      maxUnavailable: intOrString,
+      unhealthyPodEvictionPolicy: named('v1.UnhealthyPodEvictionPolicyType'),
+    })),
+    status: opaque('v1.PodDisruptionBudgetStatus'),
+  })),
 };
+
+/** policy/v1 Eviction, the body of a pods/eviction write. */
+export const EVICTION: GoType = struct('v1.Eviction', () => ({
+  metadata: objectMeta,
+  deleteOptions: struct('v1.DeleteOptions', () => ({
+    gracePeriodSeconds: int64,
+    preconditions: struct('v1.Preconditions', () => ({ uid: named('types.UID'), resourceVersion: str })),
+    orphanDependents: bool,
+    propagationPolicy: named('v1.DeletionPropagation'),
+    dryRun: list(str),
+  })),
+}));
 
 /** autoscaling/v1 Scale, the body of a scale subresource write. */
 export const SCALE: GoType = struct('v1.Scale', () => ({

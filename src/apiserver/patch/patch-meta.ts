@@ -142,6 +142,13 @@ const REPLICA_SET = topLevel('ReplicaSet', {
   status: { schema: struct('ReplicaSetStatus', { conditions: mergeList('type') }) },
 });
 
+// ---- policy/v1 ------------------------------------------------------------------------------
+
+/** PodDisruptionBudgetSpec has no patch strategies; status.conditions merges by type. */
+const PDB = topLevel('PodDisruptionBudget', {
+  status: { schema: struct('PodDisruptionBudgetStatus', { conditions: mergeList('type') }) },
+});
+
 // ---- other core/v1 kinds ------------------------------------------------------------------
 
 const SERVICE = topLevel('Service', {
@@ -184,6 +191,8 @@ const BUILTIN: ReadonlyMap<string, PatchSchema> = new Map([
   ['apps/ReplicaSet', REPLICA_SET],
   ['events.k8s.io/Event', metaOnly('Event')],
   ['coordination.k8s.io/Lease', metaOnly('Lease')],
+  // PodDisruptionBudgetSpec has no patch strategies; status.conditions merges by type.
+  ['policy/PodDisruptionBudget', PDB],
 ]);
 
 /** The API group of an apiVersion: `apps/v1` → `apps`, `v1` → ``. */

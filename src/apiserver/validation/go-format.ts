@@ -23,11 +23,19 @@ export class GoMap {
   constructor(readonly entries: Record<string, unknown> | undefined) {}
 }
 
+/**
+ * A value ErrorBody prints with %#v (a Go struct it cannot marshal, such as an internal type
+ * with pointers): its text as Go prints it, written by the caller.
+ */
+export class GoText {
+  constructor(readonly text: string) {}
+}
+
 /** Marks "no value to print" (field.Required/Forbidden carry an empty BadValue that is not shown). */
 export const OMIT = Symbol('omit');
 
 /** The value argument of a field error, as its Go counterpart would be typed. */
-export type BadValue = string | number | boolean | GoJson | GoMap | typeof OMIT | null | object;
+export type BadValue = string | number | boolean | GoJson | GoMap | GoText | typeof OMIT | null | object;
 
 
 /** json.Marshal of a value: GoMap sorts keys, plain objects keep their (struct) order. */
@@ -51,6 +59,7 @@ export function goJson(v: unknown): string {
 
 /** The rendering ErrorBody gives a bad value (without the "Invalid value: " prefix). */
 export function renderBadValue(v: BadValue): string {
+  if (v instanceof GoText) return v.text;
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return goJson(v);

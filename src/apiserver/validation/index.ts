@@ -10,6 +10,7 @@ import { validatePodCreate, validatePodUpdate } from './pod.js';
 import { validateServiceCreate, validateServiceUpdate } from './service.js';
 import { validateConfigMapCreate, validateConfigMapUpdate, validateSecretCreate, validateSecretUpdate } from './config-data.js';
 import { validateNamespaceCreate, validateNamespaceUpdate } from './namespace.js';
+import { validatePdbCreate, validatePdbUpdate } from './pod-disruption-budget.js';
 import { validateImageRepositoryCreate, validateImageRepositoryUpdate } from './imagerepository.js';
 
 /**
@@ -29,6 +30,7 @@ const RULES: Record<string, { create: CreateRule; update: UpdateRule }> = {
   '/ConfigMap': { create: validateConfigMapCreate, update: validateConfigMapUpdate },
   '/Secret': { create: validateSecretCreate, update: validateSecretUpdate },
   '/Namespace': { create: validateNamespaceCreate, update: validateNamespaceUpdate },
+  'policy/PodDisruptionBudget': { create: validatePdbCreate, update: validatePdbUpdate },
   'kubemu.io/ImageRepository': { create: validateImageRepositoryCreate, update: validateImageRepositoryUpdate },
 };
 
