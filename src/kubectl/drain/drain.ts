@@ -7,16 +7,18 @@
  * -n "NS" (will retry after 5s): ...` on stderr, sleeps 5 s and starts over; once the eviction is
  * accepted it polls the pod every second (the first look at once) until it is gone or replaced by
  * another of the same name, and prints `pod/NAME evicted`. --timeout bounds the whole: a pod still
- * retrying or still there when it passes fails with `global timeout reached: 1m30s`.
+ * retrying when it passes fails at its next attempt with `global timeout reached: 1m30s`, one still
+ * there fails at that instant with `context deadline exceeded`.
  * With --disable-eviction the pods are DELETEd one after the other (the first error ends it), then
  * all are polled together every second, `pod/NAME deleted` for each, until --timeout
- * (`timed out waiting for the condition`).
+ * (`context deadline exceeded`). The wording is kubectl 1.33's (test/golden/drain/runs.json).
  *
  * Here each pod is a small state machine with the cluster instant of its next action, and the
  * cluster's time passes from one such instant to the next (the controllers run in between: the
  * kubelet stops the evicted pods, the ReplicaSet controller replaces them, the disruption controller
  * gives the budget back). Pods due at the same instant act in the order of the node's pod list, so
- * the output is the same on every run where upstream's goroutines may interleave.
+ * the output is the same on every run; upstream's goroutines interleave differently from run to run
+ * (three pods a, b, c print `evicting pod` as a, c, b in one run and c, a, b in another).
  */
 import type { KubeObject } from '../../api/meta/v1.js';
 import { StatusError } from '../../apiserver/errors.js';
@@ -53,8 +55,8 @@ export interface DrainOptions {
 const RETRY_MS = 5000;
 const POLL_MS = 1000;
 
-/** wait.ErrWaitTimeout's text. */
-const WAIT_TIMEOUT = 'timed out waiting for the condition';
+/** context.DeadlineExceeded's text: the poll of waitForDelete ends with --timeout's context. */
+const DEADLINE_EXCEEDED = 'context deadline exceeded';
 
 const quoted = (s: string): string => JSON.stringify(s);
 const nameOf = (pod: KubeObject): string => pod.metadata.name ?? '';
@@ -101,7 +103,7 @@ async function evictPods(client: DrainClient, pods: readonly KubeObject[], o: Dr
     const now = client.now();
     for (const w of work) {
       if (w.stage === 'done' || w.at > now) continue;
-      const failure = w.stage === 'evict' ? evictOnce(client, w, now, deadline, timeoutText, o) : waitOnce(client, w, now, deadline, timeoutText, o);
+      const failure = w.stage === 'evict' ? evictOnce(client, w, now, deadline, timeoutText, o) : waitOnce(client, w, now, deadline, o);
       if (failure) errors.push(failure);
     }
   }
@@ -137,19 +139,27 @@ function evictOnce(client: DrainClient, w: PodWork, now: number, deadline: numbe
     return undefined;
   }
   w.stage = 'wait';
-  return waitOnce(client, w, now, deadline, timeoutText, o);
+  return waitOnce(client, w, now, deadline, o);
 }
 
-/** One look of waitForDelete at an evicted pod. */
-function waitOnce(client: DrainClient, w: PodWork, now: number, deadline: number, timeoutText: string, o: DrainOptions): Error | undefined {
+/**
+ * One look of waitForDelete at an evicted pod: at once, then every second; the poll ends at the
+ * --timeout instant itself (its context is done), not at the next second.
+ */
+function waitOnce(client: DrainClient, w: PodWork, now: number, deadline: number, o: DrainOptions): Error | undefined {
   const name = nameOf(w.pod);
+  const ns = namespaceOf(w.pod);
+  if (now >= deadline) {
+    w.stage = 'done';
+    return new DrainError(`error when waiting for pod ${quoted(name)} in namespace ${quoted(ns)} to terminate: ${DEADLINE_EXCEEDED}`);
+  }
   let current: KubeObject | undefined;
   try {
-    current = client.getPod(namespaceOf(w.pod), name);
+    current = client.getPod(ns, name);
   } catch (e) {
     w.stage = 'done';
     client.out(`pod/${name} eviction failed\n`);
-    return new DrainError(`error when waiting for pod ${quoted(name)} in namespace ${quoted(namespaceOf(w.pod))} to terminate: ${messageOf(e)}`);
+    return new DrainError(`error when waiting for pod ${quoted(name)} in namespace ${quoted(ns)} to terminate: ${messageOf(e)}`);
   }
   if (!current || current.metadata.uid !== w.pod.metadata.uid) {
     client.out(`pod/${name} evicted\n`);
@@ -161,11 +171,7 @@ function waitOnce(client: DrainClient, w: PodWork, now: number, deadline: number
     w.stage = 'done';
     return undefined;
   }
-  if (now >= deadline) {
-    w.stage = 'done';
-    return new DrainError(`error when waiting for pod ${quoted(name)} in namespace ${quoted(namespaceOf(w.pod))} to terminate: global timeout reached: ${timeoutText}`);
-  }
-  w.at = now + POLL_MS;
+  w.at = Math.min(now + POLL_MS, deadline);
   return undefined;
 }
 
@@ -201,7 +207,7 @@ async function deletePods(client: DrainClient, pods: readonly KubeObject[], o: D
     at += POLL_MS;
     if (o.timeoutMs > 0 && at - started >= o.timeoutMs) {
       await client.passUntil(started + o.timeoutMs);
-      throw new DrainError(WAIT_TIMEOUT);
+      throw new DrainError(DEADLINE_EXCEEDED);
     }
   }
 }

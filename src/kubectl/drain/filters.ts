@@ -7,7 +7,7 @@
  *
  *   pod                                  flags                    → outcome
  *   a ReplicaSet's pod                   (none)                   → deleted
- *   no controller                        (none)                   → error `cannot delete Pods that declare no controller (use --force to override)`
+ *   no controller                        (none)                   → error `cannot delete Pods that declare no controller (use --force to override)` (said `cannot delete cannot delete ...`, see errors())
  *   no controller                        --force                  → deleted, warning `deleting Pods that declare no controller`
  *   emptyDir volume, Running             (none)                   → error `cannot delete Pods with local storage (use --delete-emptydir-data to override)`
  *   emptyDir volume, Running             --delete-emptydir-data   → deleted (its warning is replaced by the next filter's verdict)
@@ -16,6 +16,7 @@
  *
  * Upstream gathers warnings and errors in Go maps keyed by message, so with two kinds of each their
  * order changes from run to run; kubemu keeps the order in which the first pod of each kind came.
+ * The texts are kubectl 1.33's (test/golden/drain/runs.json records them from the real binary).
  */
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod, POD_PHASE } from '../../api/core/v1/pod.js';
@@ -128,12 +129,13 @@ export class PodDeleteList {
       .join('; ');
   }
 
-  /** One error per message, `cannot delete` put in front where the message lacks it. */
+  /**
+   * One error per message, `cannot delete` put in front of each, even of the one that already
+   * starts with it: `cannot delete cannot delete Pods that declare no controller (use --force to
+   * override): default/bare` is what kubectl 1.33 to 1.35 print (kubernetes/kubectl#1808).
+   */
   errors(): string[] {
-    return grouped(this.items, 'Error').map(([msg, pods]) => {
-      const text = msg || 'unexpected error';
-      return text.toLowerCase().startsWith('cannot delete') ? `${text}: ${pods.join(', ')}` : `cannot delete ${text}: ${pods.join(', ')}`;
-    });
+    return grouped(this.items, 'Error').map(([msg, pods]) => `cannot delete ${msg || 'unexpected error'}: ${pods.join(', ')}`);
   }
 }
 

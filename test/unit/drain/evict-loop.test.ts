@@ -69,10 +69,15 @@ test('--timeout: a pod still refused at the deadline fails with `global timeout 
   assert.equal(lines.at(-1), '15s out evicting pod default/a', 'the retry after the deadline prints its line, then fails');
 });
 
-test('--timeout: a pod evicted but not gone by the deadline fails while waiting', async () => {
-  const { client } = scripted({ a: { goneAfter: 600_000 } });
-  const errors = await deleteOrEvictPods(client, [pod('a')], { ...OPTS, timeoutMs: 90_000 });
-  assert.deepEqual(errors.map((e) => e.message), ['error when waiting for pod "a" in namespace "default" to terminate: global timeout reached: 1m30s']);
+test('--timeout: a pod evicted but not gone by the deadline fails at the deadline itself', async () => {
+  const { client } = scripted({ a: { goneAfter: 600_000 }, b: { allowAt: 500, goneAfter: 600_000 } });
+  const errors = await deleteOrEvictPods(client, [pod('a'), pod('b')], { ...OPTS, timeoutMs: 7_500 });
+  assert.deepEqual(errors.map((e) => e.message), [
+    'error when waiting for pod "a" in namespace "default" to terminate: context deadline exceeded',
+    // b: refused at 0, evicted at 5 s, polled at 5, 6, 7, failed at 7.5
+    'error when waiting for pod "b" in namespace "default" to terminate: context deadline exceeded',
+  ]);
+  assert.equal(client.now(), 7_500);
 });
 
 test('an error other than 429 or NotFound ends that pod; a NotFound eviction counts as done', async () => {
@@ -85,12 +90,12 @@ test('an error other than 429 or NotFound ends that pod; a NotFound eviction cou
   assert.deepEqual(lines, ['0s out evicting pod default/a', '0s out evicting pod default/b']);
 });
 
-test('--disable-eviction: all deleted at once, polled together, `timed out waiting for the condition`', async () => {
+test('--disable-eviction: all deleted at once, polled together, `context deadline exceeded`', async () => {
   const { client, lines } = scripted({ a: { goneAfter: 1500 }, b: { goneAfter: 4000 } });
   await deleteOrEvictPods(client, [pod('a'), pod('b')], { ...OPTS, disableEviction: true });
   assert.deepEqual(lines, ['2s out pod/a deleted', '4s out pod/b deleted']);
   const slow = scripted({ a: { goneAfter: 30_000 } });
-  await assert.rejects(deleteOrEvictPods(slow.client, [pod('a')], { ...OPTS, disableEviction: true, timeoutMs: 10_000 }), /^Error: timed out waiting for the condition$/);
+  await assert.rejects(deleteOrEvictPods(slow.client, [pod('a')], { ...OPTS, disableEviction: true, timeoutMs: 10_000 }), /^Error: context deadline exceeded$/);
   assert.equal(slow.client.now(), 10_000);
 });
 

