@@ -21,6 +21,11 @@ export interface ImageBehavior {
   startSeconds: number;
   /** how long the app takes to exit after SIGTERM */
   stopSeconds: number;
+  /**
+   * the exit code the app exits with on SIGTERM: 143 (128 + 15) for an app that lets the signal
+   * end it, 0 for one that handles it and exits cleanly (terminated reason Completed)
+   */
+  sigtermExitCode: number;
   /** /readyz never answers 200 (readiness probes fail with 503) */
   neverReady: boolean;
   /** the exit code when the app exits by itself */
@@ -39,12 +44,16 @@ export interface ImageBehavior {
   body?: string;
 }
 
-/** The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s. */
+/**
+ * The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s, ended by
+ * SIGTERM (exit code 143, as a process without a handler for it, issue 12).
+ */
 export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
   pullSeconds: 1,
   pullJitterPercent: 0,
   startSeconds: 3,
   stopSeconds: 2,
+  sigtermExitCode: 143,
   neverReady: false,
   exitCode: 0,
   exitAfterSeconds: 0,

@@ -15,7 +15,11 @@ import { objField } from './json-fields.js';
  *   spec.behavior.pullSeconds: Invalid value: -1: must be greater than or equal to 0
  *   spec.tags[1.3].startSeconds: Invalid value: -2: must be greater than or equal to 0
  *   spec.behavior.requiredEnv[0]: Invalid value: 5: must be a string
+ *   spec.behavior.sigtermExitCode: Invalid value: 300: must be between 0 and 255, inclusive
  */
+
+/** A process's exit status is one byte: 0 to 255 (validation.InclusiveRangeError's wording). */
+const EXIT_STATUS_RANGE = 'must be between 0 and 255, inclusive';
 
 function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldError[] {
   if (!b) return [];
@@ -25,6 +29,12 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
     if (v === undefined || v === null) continue;
     if (typeof v !== 'number' || !Number.isInteger(v)) errs.push(invalid(path.child(field), v, 'must be an integer'));
     else if (v < 0) errs.push(invalid(path.child(field), v, IS_NEGATIVE));
+  }
+  const sigterm = b['sigtermExitCode'];
+  if (sigterm !== undefined && sigterm !== null) {
+    const at = path.child('sigtermExitCode');
+    if (typeof sigterm !== 'number' || !Number.isInteger(sigterm)) errs.push(invalid(at, sigterm, 'must be an integer'));
+    else if (sigterm < 0 || sigterm > 255) errs.push(invalid(at, sigterm, EXIT_STATUS_RANGE));
   }
   const env = b['requiredEnv'];
   if (env !== undefined && env !== null) {

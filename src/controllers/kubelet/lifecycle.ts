@@ -1,11 +1,11 @@
 import type { ResolvedImage } from '../../images/registry.js';
 import { pullDecision } from '../../images/registry.js';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff } from './backoff.js';
-import { withoutDue, type ContainerMemory, type ContainerPhase, type StopCause } from './memory.js';
+import { withoutDue, type ContainerMemory, type ContainerPhase, type StopCause, type StopState } from './memory.js';
 import * as msg from './messages.js';
 import { firstProbeMs, PROBE_KINDS } from './probes.js';
 import type { Container, Probe } from '../../api/core/v1/container.js';
-import { planStop, preStopSeconds } from './termination.js';
+import { planStop, preStopHook, SIGTERM_EXIT_CODE } from './termination.js';
 
 /**
  * The container lifecycle as data (CONVENTIONS 11, after kwok's stages): for each phase, the
@@ -95,6 +95,8 @@ const GUARDS = {
   inPullBackoff: ((c, _env, now) => inBackoffSinceUpdate(c.pullBackoff, now)) as Guard,
   /** the container stays down: the pod is going away, or the restart policy says so */
   noRestart: ((c, env) => !shouldRestart(c, env)) as Guard,
+  /** the stop's preStop hook has failed by now and FailedPreStopHook is yet to be recorded */
+  preStopFailed: ((c, _env, now) => c.stopping?.hookFailsAtMs !== undefined && c.stopping.hookFailsAtMs <= now) as Guard,
   /** IsInBackOffSince(finishedAt) on the restart back-off */
   inCrashBackoff: ((c, _env, now) => inBackoffSince(c.crashBackoff, c.terminated?.finishedMs ?? now, now)) as Guard,
 };
@@ -117,6 +119,7 @@ export const STEPS: readonly Step[] = [
     to: 'ImagePullBackOff',
   },
   { from: ['ErrImagePull', 'ImagePullBackOff'], when: always, events: [], to: 'Starting' },
+  { from: ['Stopping'], when: GUARDS.preStopFailed, events: ['failedPreStop'], effect: 'preStopFailed', to: 'Stopping' },
   { from: ['Running', 'Stopping'], when: always, events: [], effect: 'exit', to: 'Exited' },
   { from: ['Exited', 'CrashLoopBackOff'], when: GUARDS.noRestart, events: [], to: 'Done' },
   { from: ['Exited', 'CrashLoopBackOff'], when: GUARDS.inCrashBackoff, events: ['backOffRestart'], effect: 'crashBackOff', to: 'CrashLoopBackOff' },
@@ -134,7 +137,7 @@ export const DELAYS: Record<ContainerPhase, (c: ContainerMemory, env: ContainerE
   ImagePullBackOff: () => WORKER_RESYNC_MS,
   ErrImageNeverPull: () => undefined,
   Running: (c, _env, now) => (c.instance?.exitAtMs === undefined ? undefined : Math.max(0, c.instance.exitAtMs - now)),
-  // Set by kill() from the stop plan.
+  // Set by kill() from the stop plan (the hook's failure, else the exit), and by preStopFailed.
   Stopping: (c, _env, now) => (c.dueMs === undefined ? undefined : Math.max(0, c.dueMs - now)),
   // Stopped for a deletion: the pod worker waited for it, nothing to relist.
   Exited: (_c, env) => (env.podDeleting ? 0 : RELIST_MS),
@@ -189,6 +192,7 @@ const EVENTS = {
   errorNeverPull: (): KubeletEvent => ({ type: 'Warning', reason: msg.REASON.Failed, message: msg.startError('ErrImageNeverPull') }),
   created: (c: ContainerMemory): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Created, message: msg.createdContainer(c.name) }),
   started: (c: ContainerMemory): KubeletEvent => ({ type: 'Normal', reason: msg.REASON.Started, message: msg.startedContainer(c.name) }),
+  failedPreStop: (): KubeletEvent => ({ type: 'Warning', reason: msg.REASON.FailedPreStopHook, message: msg.PRESTOP_HOOK_FAILED }),
   backOffRestart: (c: ContainerMemory, env: ContainerEnv): KubeletEvent => ({
     type: 'Warning',
     reason: msg.REASON.BackOff,
@@ -269,6 +273,12 @@ const EFFECTS = {
       probes: {},
     };
   },
+  // FailedPreStopHook is recorded: the stop goes on to the exit (hookFailsAtMs left out of the copy, see memory.ts, withoutDue).
+  preStopFailed: (c: ContainerMemory): ContainerMemory => {
+    if (!c.stopping) return c;
+    const { hookFailsAtMs: _recorded, ...stopping } = c.stopping;
+    return stopping.exitAtMs === undefined ? { ...c, stopping } : { ...c, stopping, dueMs: stopping.exitAtMs };
+  },
   crashBackOff: (c: ContainerMemory, env: ContainerEnv): ContainerMemory => ({
     ...c,
     waitingMessage: msg.crashLoopMessage(c.crashBackoff?.delayMs ?? 0, c.name, env.podRef),
@@ -331,7 +341,9 @@ export function runStep(c: ContainerMemory, env: ContainerEnv, now: number): Ste
 
 /**
  * Stops a running container (pod deletion, failed liveness or startup probe): Killing event,
- * then the stop plan of termination.ts decides when it exits and with which code.
+ * then the stop plan of termination.ts decides when the preStop hook fails, if it does, and
+ * when the container exits and with which code. Those are the only instants due: SIGTERM and
+ * SIGKILL change nothing anyone sees until the exit.
  */
 export function kill(
   c: ContainerMemory,
@@ -340,14 +352,21 @@ export function kill(
   env: ContainerEnv,
   now: number,
 ): StepResult {
-  const stopSeconds = c.instance?.behavior.stopSeconds ?? 0;
-  const plan = planStop(graceSeconds, preStopSeconds(env.spec.lifecycle), stopSeconds);
+  const inst = c.instance;
+  const b = inst?.behavior;
+  // (A container an older kubemu started keeps the behavior of then, without sigtermExitCode.)
+  const sigtermExitCode = b?.sigtermExitCode ?? SIGTERM_EXIT_CODE;
+  const own = inst?.exitAtMs === undefined ? undefined : { afterMs: inst.exitAtMs - now, exitCode: inst.exitCode };
+  const plan = planStop(graceSeconds, preStopHook(env.spec.lifecycle), b?.stopSeconds ?? 0, sigtermExitCode, own);
   const message = cause === 'deletion' ? msg.stoppingContainer(c.name) : msg.failedProbeRestart(c.name, cause);
+  const exitAtMs = now + plan.exitAfterMs;
+  const stopping: StopState = { cause, exitCode: plan.exitCode, exitAtMs };
+  if (plan.hookFailsAfterMs !== undefined) stopping.hookFailsAtMs = now + plan.hookFailsAfterMs;
   const next: ContainerMemory = {
     ...c,
     phase: 'Stopping',
-    dueMs: now + plan.exitAfterMs,
-    stopping: { cause, exitCode: plan.exitCode },
+    dueMs: stopping.hookFailsAtMs ?? exitAtMs,
+    stopping,
     probes: {},
   };
   return { c: next, events: [{ type: 'Normal', reason: msg.REASON.Killing, message }] };

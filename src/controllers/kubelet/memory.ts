@@ -61,6 +61,17 @@ export interface ContainerInstance {
 /** Why a container is being stopped. */
 export type StopCause = 'deletion' | 'liveness' | 'startup';
 
+/** A stop under way (termination.ts's plan): how it ends, and what is due before. */
+export interface StopState {
+  cause: StopCause;
+  /** the exit code the container will have */
+  exitCode: number;
+  /** when it exits (absent in a memory an older kubemu kept: its dueMs says) */
+  exitAtMs?: number;
+  /** when the preStop hook fails (FailedPreStopHook), until it is recorded */
+  hookFailsAtMs?: number;
+}
+
 export interface ContainerMemory {
   name: string;
   phase: ContainerPhase;
@@ -83,7 +94,7 @@ export interface ContainerMemory {
   /** consecutive failed pulls (the first one is looked at again after one relist, later ones after a worker resync) */
   pullFailures: number;
   crashBackoff?: BackoffEntry;
-  stopping?: { cause: StopCause; exitCode: number };
+  stopping?: StopState;
   /** the pull under way: how long it takes once its turn comes, and how long it waits for it */
   pull?: { pullMs: number; waitMs: number };
 }

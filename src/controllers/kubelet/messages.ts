@@ -25,6 +25,8 @@ export const REASON = {
   Killing: 'Killing',
   /** Warning: a probe failed */
   Unhealthy: 'Unhealthy',
+  /** Warning: a container's preStop hook failed */
+  FailedPreStopHook: 'FailedPreStopHook',
   /** Warning: the pod's sandbox (its network) could not be set up */
   FailedCreatePodSandBox: 'FailedCreatePodSandBox',
 } as const;
@@ -62,6 +64,12 @@ export const backOffRestarting = (container: string, pod: string): string =>
 /** The waiting message of a container in CrashLoopBackOff. */
 export const crashLoopMessage = (delayMs: number, container: string, pod: string): string =>
   `back-off ${goDuration(delayMs)} restarting failed container=${container} pod=${pod}`;
+
+/**
+ * The FailedPreStopHook message: the same for every hook, since upstream leaves the command's
+ * output out of the event so that no secret leaks through it.
+ */
+export const PRESTOP_HOOK_FAILED = 'PreStopHook failed';
 
 export const failedProbeRestart = (container: string, probe: 'liveness' | 'startup'): string =>
   `Container ${container} failed ${probe} probe, will be restarted`;

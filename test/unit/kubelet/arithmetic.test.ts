@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff, type BackoffEntry } from '../../../src/controllers/kubelet/backoff.js';
-import { planStop, preStopSeconds } from '../../../src/controllers/kubelet/termination.js';
 import { allocateIp, cidrRange, mapIpamStore } from '../../../src/controllers/kubelet/pod-ip.js';
 import { reservePull } from '../../../src/controllers/kubelet/pull-queue.js';
 import { pulledImage, crashLoopMessage } from '../../../src/controllers/kubelet/messages.js';
@@ -34,27 +33,6 @@ test('back-off: inside vs over, with the strict comparison upstream uses', () =>
   // pull back-off counts from the last update
   assert.equal(inBackoffSinceUpdate(e, 10_999), true);
   assert.equal(inBackoffSinceUpdate(e, 11_000), false);
-});
-
-test('stop plans: preStop counts against the grace period, 2 s are always left for SIGTERM', () => {
-  const cases: [grace: number, preStop: number | undefined, stop: number, exitAfterS: number, code: number][] = [
-    [30, 5, 2, 7, 0], // the article's hello: 7 s Terminating
-    [30, undefined, 2, 2, 0],
-    [30, 0, 2, 2, 0], // exec/httpGet hook: instant
-    [3, 5, 2, 5, 0], // preStop cut at 3, minimum 2 left, app needs 2
-    [10, undefined, 30, 10, 137], // SIGKILL at the end of the grace period
-    [1, undefined, 2, 2, 0], // --grace-period=1 still leaves 2 s
-    [1, undefined, 5, 2, 137],
-  ];
-  for (const [grace, pre, stop, exitAfterS, code] of cases) {
-    const plan = planStop(grace, pre, stop);
-    assert.equal(plan.exitAfterMs, exitAfterS * 1000, `grace ${grace} preStop ${pre} stop ${stop}`);
-    assert.equal(plan.exitCode, code);
-    assert.equal(plan.killed, code === 137);
-  }
-  assert.equal(preStopSeconds({ preStop: { sleep: { seconds: 5 } } }), 5);
-  assert.equal(preStopSeconds({ preStop: { exec: { command: ['sh'] } } }), 0);
-  assert.equal(preStopSeconds(undefined), undefined);
 });
 
 test('pod IPs: host-local order from .2, skipping used ones, wrapping, released ones reused later', () => {

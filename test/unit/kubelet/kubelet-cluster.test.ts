@@ -186,7 +186,8 @@ test('readiness never passing: Running 0/1 with Unhealthy events; liveness faili
   h.at(51.5);
   assert.equal(h.row('sick'), '1/1 Running 0');
   h.at(54.5);
-  assert.equal(h.row('sick'), '0/1 Completed 0');
+  // SIGTERM ends the app: exit code 143, reason Error.
+  assert.equal(h.row('sick'), '0/1 Error 0');
   h.at(56);
   assert.equal(h.row('sick'), '1/1 Running 1 (2s ago)');
   assert.ok(h.events('sick').includes('Killing: Container app failed liveness probe, will be restarted'), h.events('sick').join('\n'));
@@ -260,7 +261,7 @@ test('ImageRepository validation is worded like kube-apiserver', () => {
   const stored = h.c.api.get(IMAGE_REPOSITORIES, undefined, 'bad');
   assert.deepEqual(stored['spec'], {
     repository: 'x/y',
-    behavior: { pullSeconds: 1, pullJitterPercent: 0, startSeconds: 3, stopSeconds: 2, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
+    behavior: { pullSeconds: 1, pullJitterPercent: 0, startSeconds: 3, stopSeconds: 2, sigtermExitCode: 143, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
   });
   h.c.close();
 });
