@@ -27,14 +27,29 @@ import { objectJson } from '../api/meta/v1.js';
 import { asPod, type PodCondition } from '../api/core/v1/pod.js';
 import { isPodReady, podPhase } from '../api/core/v1/pod-util.js';
 import { CONDITION_STATUS } from '../api/core/v1/pod-conditions.js';
-import { asPodDisruptionBudget, UNHEALTHY_POD_EVICTION_POLICY, type PodDisruptionBudget } from '../api/policy/v1/pod-disruption-budget.js';
+import { asPodDisruptionBudget, pdbStatusInOrder, UNHEALTHY_POD_EVICTION_POLICY, type PodDisruptionBudget } from '../api/policy/v1/pod-disruption-budget.js';
 import { DISRUPTION_BUDGET_CAUSE, DISRUPTION_TARGET_CONDITION, DISRUPTION_TARGET_REASON } from '../api/policy/v1/conditions.js';
 import { EVICTION_API_VERSIONS, type Eviction } from '../api/policy/v1/eviction.js';
 import { withDisruptionAllowedCondition } from '../api/policy/v1/disruption-allowed.js';
 import { compileLabelSelector } from '../labels/metav1-label-selector.js';
 import { StatusError, badRequest, conflict, forbidden, tooManyRequests } from './errors.js';
-import { findByKind } from './resources.js';
-import type { ApiServer, DeleteOptions, PropagationPolicy } from './server.js';
+import { findByKind, type ResourceInfo } from './resources.js';
+
+/** The pod deletion's options (server.ts DeleteOptions, as far as an eviction carries them). */
+interface DeleteOptions {
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
+  gracePeriodSeconds?: number;
+  dryRun?: boolean;
+}
+
+/** What the subresource needs of the API server (ApiServer has it; defined here, where it is used). */
+export interface EvictionApi {
+  now(): string;
+  get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject;
+  list(info: ResourceInfo, namespace: string | undefined): KubeObject[];
+  updateStatus(info: ResourceInfo, input: KubeObject): KubeObject;
+  delete(info: ResourceInfo, namespace: string | undefined, name: string, opts: DeleteOptions): KubeObject;
+}
 
 const PODS = findByKind('v1', 'Pod')!;
 const PDBS = findByKind('policy/v1', 'PodDisruptionBudget')!;
@@ -84,7 +99,7 @@ function canIgnorePdb(pod: KubeObject): boolean {
 }
 
 /** getPodDisruptionBudgets: the budgets of the pod's namespace whose selector matches it (a nil or empty selector matches nothing here). */
-function budgetsOf(api: ApiServer, pod: KubeObject): PodDisruptionBudget[] {
+function budgetsOf(api: EvictionApi, pod: KubeObject): PodDisruptionBudget[] {
   return api
     .list(PDBS, pod.metadata.namespace)
     .map(asPodDisruptionBudget)
@@ -100,7 +115,7 @@ function deleteOptionsOf(eviction: Eviction, dryRun: boolean): DeleteOptions {
   const out: DeleteOptions = { dryRun };
   if (d.gracePeriodSeconds !== undefined) out.gracePeriodSeconds = d.gracePeriodSeconds;
   if (d.propagationPolicy === 'Background' || d.propagationPolicy === 'Foreground' || d.propagationPolicy === 'Orphan') {
-    out.propagationPolicy = d.propagationPolicy as PropagationPolicy;
+    out.propagationPolicy = d.propagationPolicy;
   }
   return out;
 }
@@ -131,7 +146,7 @@ function checkBody(eviction: Eviction, namespace: string, name: string): void {
  * addConditionAndDeletePod: DisruptionTarget True on the pod's status (not on a dry run), then its
  * deletion with the eviction's options (graceful: the kubelet stops it within its grace period).
  */
-function addConditionAndDelete(api: ApiServer, pod: KubeObject, opts: DeleteOptions): void {
+function addConditionAndDelete(api: EvictionApi, pod: KubeObject, opts: DeleteOptions): void {
   const ns = pod.metadata.namespace;
   const name = pod.metadata.name ?? '';
   if (!opts.dryRun) {
@@ -160,7 +175,7 @@ function addConditionAndDelete(api: ApiServer, pod: KubeObject, opts: DeleteOpti
  * checkAndDecrement: the budget must be up to date and allow a disruption; then it is spent and
  * the pod recorded in disruptedPods (a dry run spends nothing).
  */
-function checkAndDecrement(api: ApiServer, pdb: PodDisruptionBudget, podName: string, dryRun: boolean): void {
+function checkAndDecrement(api: EvictionApi, pdb: PodDisruptionBudget, podName: string, dryRun: boolean): void {
   const status = pdb.status ?? { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 };
   const name = pdb.metadata.name ?? '';
   if ((status.observedGeneration ?? 0) < (pdb.metadata.generation ?? 0)) throw staleBudget(name);
@@ -173,14 +188,14 @@ function checkAndDecrement(api: ApiServer, pdb: PodDisruptionBudget, podName: st
   let next = { ...status, disruptionsAllowed: status.disruptionsAllowed - 1 };
   if (next.disruptionsAllowed === 0) next = withDisruptionAllowedCondition(next, api.now());
   next.disruptedPods = { ...(status.disruptedPods ?? {}), [podName]: api.now() };
-  api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status: next });
+  api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status: pdbStatusInOrder(next) });
 }
 
 /**
  * POST pods/NAME/eviction, inside one transaction of the API server (ApiServer.evict). Throws
  * the API error (404 for the pod, 429, 500, 400 for a bad body); returns the success Status.
  */
-export function evictPod(api: ApiServer, namespace: string, name: string, eviction: Eviction, requestDryRun: boolean): EvictionStatus {
+export function evictPod(api: EvictionApi, namespace: string, name: string, eviction: Eviction, requestDryRun: boolean): EvictionStatus {
   checkBody(eviction, namespace, name);
   const dryRun = requestDryRun || (eviction.deleteOptions?.dryRun ?? []).includes('All');
   const pod = api.get(PODS, namespace, name);

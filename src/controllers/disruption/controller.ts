@@ -3,7 +3,7 @@ import { findByKind } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { isPodReady } from '../../api/core/v1/pod-util.js';
-import { asPodDisruptionBudget, type PodDisruptionBudget, type PodDisruptionBudgetStatus } from '../../api/policy/v1/pod-disruption-budget.js';
+import { asPodDisruptionBudget, pdbStatusInOrder, type PodDisruptionBudget, type PodDisruptionBudgetStatus } from '../../api/policy/v1/pod-disruption-budget.js';
 import { DISRUPTION_ALLOWED_CONDITION, PDB_CONDITION_REASON } from '../../api/policy/v1/conditions.js';
 import { conditionsAreUpToDate, setStatusCondition, withDisruptionAllowedCondition } from '../../api/policy/v1/disruption-allowed.js';
 import { compileLabelSelector, labelSelectorAsSelector, type Selector } from '../../labels/label-selector.js';
@@ -147,7 +147,7 @@ function updatePdbStatus(pdb: PodDisruptionBudget, ctx: ControllerContext, compu
   }
   const withOld = old?.conditions ? { ...computed, conditions: old.conditions } : computed;
   const status = withDisruptionAllowedCondition(withOld, ctx.api.now());
-  ctx.api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status });
+  ctx.api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status: pdbStatusInOrder(status) });
 }
 
 /** failSafe: no disruption allowed, the DisruptionAllowed condition False with reason SyncFailed and the error. */
@@ -164,5 +164,5 @@ function failSafe(pdb: PodDisruptionBudget, ctx: ControllerContext, message: str
     },
     ctx.api.now(),
   );
-  ctx.api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status: { ...old, disruptionsAllowed: 0, conditions } });
+  ctx.api.updateStatus(PDBS, { ...pdb, metadata: { ...pdb.metadata }, status: pdbStatusInOrder({ ...old, disruptionsAllowed: 0, conditions }) });
 }

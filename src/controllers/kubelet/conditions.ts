@@ -87,7 +87,10 @@ export function conditionSpecs(containers: readonly ContainerPhaseInput[], phase
  * change none of them).
  */
 export function podConditions(specs: readonly ConditionSpec[], old: readonly JsonObject[], nowMs: number, generation: number): JsonObject[] {
-  return specs.map((s) => {
+  // mergePodStatus: the conditions the kubelet does not own (DisruptionTarget, set by an
+  // eviction; readiness gates') are kept as they were, ahead of the kubelet's own.
+  const others = old.filter((o) => typeof o['type'] !== 'string' || !KUBELET_CONDITIONS.has(o['type']));
+  const own = specs.map((s) => {
     const prev = old.find((o) => o['type'] === s.type);
     const ltt = prev && prev['status'] === s.status && typeof prev['lastTransitionTime'] === 'string' ? prev['lastTransitionTime'] : rfc3339(nowMs);
     if (prev && ltt === prev['lastTransitionTime'] && isCondition(prev, s, generation)) return prev;
@@ -96,7 +99,19 @@ export function podConditions(specs: readonly ConditionSpec[], old: readonly Jso
     if (s.reason) out['reason'] = s.reason;
     return out;
   });
+  return others.length ? [...others, ...own] : own;
 }
+
+/** kubetypes.PodConditionByKubelet: the pod condition types the kubelet writes (and replaces). */
+const KUBELET_CONDITIONS: ReadonlySet<string> = new Set([
+  'PodScheduled',
+  'Ready',
+  'Initialized',
+  'ContainersReady',
+  'PodReadyToStartContainers',
+  'PodResizePending',
+  'PodResizeInProgress',
+]);
 
 /** The members podConditions writes for s, in its order, with lastTransitionTime whatever it is. */
 const CONDITION_KEYS = ['lastProbeTime', 'lastTransitionTime', 'observedGeneration', 'status', 'type'];

@@ -6,6 +6,7 @@ import { describeGeneric } from './generic.js';
 import { describeNamespace } from './namespace.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
+import { describePodDisruptionBudget } from './pod-disruption-budget.js';
 import { describeReplicaSet } from './replicaset.js';
 import { describeSecret } from './secret.js';
 import { describeService } from './service.js';
@@ -20,6 +21,7 @@ const DESCRIBERS: Record<string, Describer> = {
   '/Service': describeService,
   '/ConfigMap': describeConfigMap,
   '/Secret': describeSecret,
+  'policy/PodDisruptionBudget': describePodDisruptionBudget,
 };
 
 export function describerFor(info: ResourceInfo): Describer {

@@ -24,3 +24,14 @@ export const EVICTION_API_VERSIONS: readonly string[] = ['policy/v1', 'policy/v1
 export function isEviction(o: KubeObject): o is Eviction {
   return o.kind === 'Eviction';
 }
+
+/**
+ * The Eviction kubectl drain posts for a pod (drain.go EvictPod): policy/v1, the pod's name and
+ * namespace, and DeleteOptions with the grace period when one is given (`--grace-period`; a
+ * negative one means the pod's own, so none is sent).
+ */
+export function evictionFor(namespace: string, name: string, gracePeriodSeconds?: number): Eviction {
+  const e: Eviction = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace } };
+  if (gracePeriodSeconds !== undefined && gracePeriodSeconds >= 0) e.deleteOptions = { gracePeriodSeconds };
+  return e;
+}

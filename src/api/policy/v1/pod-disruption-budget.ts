@@ -65,3 +65,16 @@ export function asPodDisruptionBudget(o: KubeObject): PodDisruptionBudget {
   if (!isPodDisruptionBudget(o)) throw new TypeError(`expected a PodDisruptionBudget, got ${o.kind || 'an object without kind'}`);
   return o;
 }
+
+/** The status with its fields in Go field order (as kube-apiserver stores and prints them), the optional ones only when set. */
+export function pdbStatusInOrder(s: PodDisruptionBudgetStatus): PodDisruptionBudgetStatus {
+  return {
+    ...(s.observedGeneration !== undefined ? { observedGeneration: s.observedGeneration } : {}),
+    ...(s.disruptedPods !== undefined && Object.keys(s.disruptedPods).length ? { disruptedPods: s.disruptedPods } : {}),
+    disruptionsAllowed: s.disruptionsAllowed,
+    currentHealthy: s.currentHealthy,
+    desiredHealthy: s.desiredHealthy,
+    expectedPods: s.expectedPods,
+    ...(s.conditions !== undefined ? { conditions: s.conditions } : {}),
+  };
+}

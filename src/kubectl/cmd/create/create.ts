@@ -7,6 +7,7 @@ import { resolveManifestObjectsIn } from '../../resource/manifest-objects.js';
 import { parseOutput, type OutputSpec } from '../../printers/output.js';
 import { CreatedPrinter } from '../../generate/print-created.js';
 import { createFromFile } from './create-from-files.js';
+import { runCreateRaw } from './create-raw.js';
 import { submitGenerated } from '../../generate/submit-generated.js';
 import { generateNamespace } from '../../generate/namespace-generator.js';
 import { generateDeployment, validateDeploymentParams } from '../../generate/deployment-generator.js';
@@ -14,6 +15,7 @@ import { type ConfigDataParams, generateConfigMap, validateConfigDataParams } fr
 import { generateSecret } from '../../generate/secret-generator.js';
 import { generateService, validateServiceParams } from '../../generate/service-generator.js';
 import { int32Flag, stringSlice } from '../../generate/flag-values.js';
+import { generatePdb, validatePdbParams } from '../../generate/pdb-generator.js';
 import { CryptoRandom, randomNameSuffix } from '../../../sim/random.js';
 import { type BoolFlagValue, collect, parseBoolFlag } from '../util/flags.js';
 import { type Invocation, action, commandPath, configure } from '../util/program.js';
@@ -357,6 +359,32 @@ function registerService(create: Command, inv: Invocation): void {
   registerNotEmulated(service, inv, 'service', ['nodeport', 'loadbalancer', 'externalname'], 'clusterip');
 }
 
+/** The flags of `create poddisruptionbudget` as commander parses them. */
+export interface CreatePdbFlags extends GeneratorFlags {
+  selector?: string;
+  minAvailable?: string;
+  maxUnavailable?: string;
+}
+
+function registerPodDisruptionBudget(create: Command, inv: Invocation): void {
+  const cmd = configure(create.command('poddisruptionbudget'), inv).alias('pdb').description('Create a pod disruption budget with the specified name');
+  generatorFlags(cmd)
+    .option('--selector <selector>', 'A label selector to use for this budget. Only equality-based selector requirements are supported.')
+    .option('--min-available <n>', 'The minimum number or percentage of available pods this budget requires.')
+    .option('--max-unavailable <n>', 'The maximum number or percentage of unavailable pods this budget requires.')
+    .action(
+      action<CreatePdbFlags>(inv, (ctx, args, flags) => {
+        // Complete: exactly one NAME, then the shared flags; Validate; then the object.
+        const name = nameFromArgs(ctx, cmd, inv, args);
+        const c = commonOptions(ctx, flags);
+        const params = { name, selector: flags.selector ?? '', minAvailable: flags.minAvailable ?? '', maxUnavailable: flags.maxUnavailable ?? '' };
+        validatePdbParams(params);
+        const generated = generatePdb({ ...params, ...enforcedNamespace(ctx) });
+        finish(ctx, generated, c, { errorPrefix: 'failed to create poddisruptionbudgets: ' });
+      }),
+    );
+}
+
 /** The flags of `create` (with -f) as commander parses them. */
 export interface CreateFlags extends GeneratorFlags {
   filename?: string[];
@@ -373,6 +401,8 @@ export interface CreateOptions {
   recursive: boolean;
   /** --validate: strict, warn or true validate; false and ignore do not */
   validate: boolean;
+  /** --raw: the URL path the one file is POSTed to */
+  raw?: string;
   common: CommonOptions;
 }
 
@@ -385,13 +415,22 @@ export function completeCreate(ctx: Context, cmd: Command, flags: CreateFlags, a
   const common = commonOptions(ctx, flags);
   const files = flags.filename ?? [];
   if (files.length === 0) throw new CliError('must specify one of -f and -k');
+  if (flags.raw !== undefined) {
+    // ValidateArgs's --raw rules, in its order (--edit and -R first).
+    if (flags.edit !== undefined && parseBoolFlag('edit', flags.edit)) throw new CliError('--raw and --edit are mutually exclusive');
+    if (files.length !== 1) throw new CliError('--raw can only use a single local file or stdin');
+    if (/^https?:\/\//.test(files[0] ?? '')) throw new CliError('--raw cannot read from a url');
+    if (flags.recursive === true) throw new CliError('--raw and --recursive are mutually exclusive');
+    if (flags.selector !== undefined) throw new CliError('--raw and --selector (-l) are mutually exclusive');
+    if (flags.output) throw new CliError('--raw and --output are mutually exclusive');
+    if (!flags.raw.startsWith('/') || /\s/.test(flags.raw)) throw new CliError(`--raw must be a valid URL path: parse ${JSON.stringify(flags.raw)}: invalid URI for request`);
+  }
   if (flags.edit !== undefined && parseBoolFlag('edit', flags.edit)) {
     throw new CliError('--edit is not emulated by kubemu: edit the file, then run create -f');
   }
-  if (flags.raw !== undefined) throw new CliError('--raw is not emulated by kubemu');
   if (flags.selector !== undefined) throw new CliError('create -l/--selector is not emulated by kubemu');
   const validate = flags.validate === undefined || flags.validate === true || !['false', 'ignore'].includes(String(flags.validate));
-  return { files, recursive: flags.recursive === true, validate, common };
+  return { files, recursive: flags.recursive === true, validate, common, ...(flags.raw !== undefined ? { raw: flags.raw } : {}) };
 }
 
 /** `create -f`: every object of the manifests, errors collected per object. */
@@ -420,13 +459,20 @@ export function registerCreate(program: Command, inv: Invocation): void {
     .option('-f, --filename <file>', 'Filename, directory, or URL to files to use to create the resource', collect)
     .option('-R, --recursive', 'Process the directory used in -f, --filename recursively.')
     .option('--edit [bool]', 'Edit the API resource before creating (not emulated).')
-    .option('--raw <uri>', 'Raw URI to POST to the server (not emulated).')
+    .option('--raw <uri>', 'Raw URI to POST to the server. Uses the transport specified by the kubeconfig file. (kubemu: a pod\'s eviction only)')
     .option('-l, --selector <selector>', 'Selector (label query) to filter on (not emulated).')
     .option('--windows-line-endings [bool]', 'Only relevant if --edit=true.')
-    .action(action<CreateFlags>(inv, (ctx, args, flags) => runCreateFromFiles(ctx, completeCreate(ctx, create, flags, args))));
+    .action(
+      action<CreateFlags>(inv, (ctx, args, flags) => {
+        const o = completeCreate(ctx, create, flags, args);
+        if (o.raw !== undefined) runCreateRaw(ctx, o.raw, o.files[0] ?? '');
+        else runCreateFromFiles(ctx, o);
+      }),
+    );
   registerNamespace(create, inv);
   registerSecret(create, inv);
   registerConfigMap(create, inv);
   registerService(create, inv);
   registerDeployment(create, inv);
+  registerPodDisruptionBudget(create, inv);
 }

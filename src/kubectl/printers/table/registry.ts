@@ -7,6 +7,7 @@ import { leaseTable } from './lease.js';
 import { namespaceTable } from './namespace.js';
 import { nodeTable } from './node.js';
 import { podTable } from './pod.js';
+import { podDisruptionBudgetTable } from './pod-disruption-budget.js';
 import { replicaSetTable } from './replicaset.js';
 import { secretTable } from './secret.js';
 import { serviceTable } from './service.js';
@@ -27,6 +28,7 @@ const TABLES: ReadonlyMap<string, KindTable> = new Map([
   ['secret', secretTable],
   ['service', serviceTable],
   ['lease.coordination.k8s.io', leaseTable],
+  ['poddisruptionbudget.policy', podDisruptionBudgetTable],
 ]);
 
 /** Cluster-scoped resources among those kubemu knows: `-A` adds no NAMESPACE column to them. */
