@@ -28,6 +28,7 @@ import { standardErrorMessage } from '../util/check-err.js';
 import { filterPods, type FilterOptions } from '../../drain/filters.js';
 import { type DrainClient, type DrainOptions, deleteOrEvictPods } from '../../drain/drain.js';
 import { goAggregateText } from '../../drain/aggregate.js';
+import { evictionFor } from '../../../api/policy/v1/eviction.js';
 import { cordonOrUncordon } from './run-cordon.js';
 import { nodeTargets } from './node-targets.js';
 
@@ -161,17 +162,9 @@ function drainClient(api: ApiServer, env: DrainEnv): DrainClient {
     passUntil: (ms) => env.passUntil(ms),
     getPod: (ns, name) => api.tryGet(PODS, ns, name),
     evict: (pod, grace, dryRun) => {
-      api.evict(
-        pod.metadata.namespace ?? '',
-        pod.metadata.name ?? '',
-        {
-          apiVersion: 'policy/v1',
-          kind: 'Eviction',
-          metadata: { name: pod.metadata.name ?? '', namespace: pod.metadata.namespace ?? '' },
-          deleteOptions: grace !== undefined ? { gracePeriodSeconds: grace } : {},
-        },
-        { dryRun },
-      );
+      const ns = pod.metadata.namespace ?? '';
+      const name = pod.metadata.name ?? '';
+      api.evict(ns, name, evictionFor(ns, name, grace), { dryRun });
     },
     deletePod: (pod, grace, dryRun) => {
       api.delete(PODS, pod.metadata.namespace, pod.metadata.name ?? '', { ...(grace !== undefined ? { gracePeriodSeconds: grace } : {}), dryRun });
