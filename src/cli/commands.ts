@@ -24,6 +24,7 @@ const COMMANDS: [string, () => Register][] = [
   ['annotate', () => (require('../kubectl/cmd/annotate/annotate.js') as typeof import('../kubectl/cmd/annotate/annotate.js')).registerAnnotate],
   ['patch', () => (require('../kubectl/cmd/patch/patch.js') as typeof import('../kubectl/cmd/patch/patch.js')).registerPatch],
   ['cordon', () => (require('../kubectl/cmd/drain/cordon.js') as typeof import('../kubectl/cmd/drain/cordon.js')).registerCordon],
+  ['drain', () => (require('../kubectl/cmd/drain/drain.js') as typeof import('../kubectl/cmd/drain/drain.js')).registerDrain],
   ['uncordon', () => (require('../kubectl/cmd/drain/cordon.js') as typeof import('../kubectl/cmd/drain/cordon.js')).registerUncordon],
   ['taint', () => (require('../kubectl/cmd/taint/taint.js') as typeof import('../kubectl/cmd/taint/taint.js')).registerTaint],
   ['scale', () => (require('../kubectl/cmd/scale/scale.js') as typeof import('../kubectl/cmd/scale/scale.js')).registerScale],

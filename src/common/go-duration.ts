@@ -39,7 +39,54 @@ export function parseGoDuration(text: string): number | undefined {
   return sign * total;
 }
 
-/** The error text of Go's ParseDuration, as kubectl shows it for a bad flag value. */
+/**
+ * The error text of Go's ParseDuration, as kubectl shows it for a bad flag value: a number
+ * without a unit (`5`, `1h2`) is `time: missing unit in duration "5"`, an unknown unit (`5sec`)
+ * `time: unknown unit "sec" in duration "5sec"`, anything else (and an overflow)
+ * `time: invalid duration "abc"`.
+ */
 export function goDurationError(text: string): string {
-  return `time: invalid duration "${text}"`;
+  const invalid = `time: invalid duration ${goQuote(text)}`;
+  let s = text.startsWith('-') || text.startsWith('+') ? text.slice(1) : text;
+  if (s === '') return invalid;
+  while (s !== '') {
+    const num = /^(\d*)(\.(\d*))?/.exec(s)!;
+    if (!/^[0-9.]/.test(s) || (num[1] === '' && !num[3])) return invalid;
+    s = s.slice(num[0].length);
+    const unit = /^[^0-9.]*/.exec(s)![0];
+    if (unit === '') return `time: missing unit in duration ${goQuote(text)}`;
+    if (!(unit in UNITS)) return `time: unknown unit ${goQuote(unit)} in duration ${goQuote(text)}`;
+    s = s.slice(unit.length);
+  }
+  return invalid;
+}
+
+/**
+ * The time package's quote: the text in double quotes, `"` and `\\` escaped, and each byte of a
+ * control or non-ASCII character as `\xNN`.
+ */
+function goQuote(s: string): string {
+  let out = '"';
+  for (const c of s) {
+    const code = c.codePointAt(0)!;
+    if (code >= 0x80 || code < 0x20) {
+      for (const b of Buffer.from(c, 'utf8')) out += `\\x${b.toString(16).padStart(2, '0')}`;
+    } else {
+      out += c === '"' || c === '\\' ? `\\${c}` : c;
+    }
+  }
+  return `${out}"`;
+}
+
+/** Go's time.Duration.String() for whole milliseconds: 1s, 1.5s, 1m20s, 5m0s, 250ms. */
+export function goDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  const sec = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
+  if (h > 0) return `${h}h${m}m${sec}`;
+  if (m > 0) return `${m}m${sec}`;
+  return sec;
 }

@@ -3,6 +3,7 @@
  * runtime manager and the prober), verbatim, so `kubectl describe pod` and `kubectl events`
  * read like upstream's.
  */
+import { goDuration } from '../../common/go-duration.js';
 
 /** Event reasons the kubelet uses. */
 export const REASON = {
@@ -29,19 +30,6 @@ export const REASON = {
   /** Warning: the pod's sandbox (its network) could not be set up */
   FailedCreatePodSandBox: 'FailedCreatePodSandBox',
 } as const;
-
-/** Go's time.Duration.String() for whole milliseconds: 1s, 1.5s, 1m20s, 5m0s, 250ms. */
-export function goDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  if (ms < 1000) return `${ms}ms`;
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = (ms % 60_000) / 1000;
-  const sec = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
-  if (h > 0) return `${h}h${m}m${sec}`;
-  if (m > 0) return `${m}m${sec}`;
-  return sec;
-}
 
 export const pullingImage = (image: string): string => `Pulling image "${image}"`;
 

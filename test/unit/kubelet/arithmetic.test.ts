@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { inBackoffSince, inBackoffSinceUpdate, nextBackoff, type BackoffEntry } from '../../../src/controllers/kubelet/backoff.js';
 import { allocateIp, cidrRange, mapIpamStore } from '../../../src/controllers/kubelet/pod-ip.js';
 import { reservePull } from '../../../src/controllers/kubelet/pull-queue.js';
-import { goDuration, pulledImage, crashLoopMessage } from '../../../src/controllers/kubelet/messages.js';
+import { pulledImage, crashLoopMessage } from '../../../src/controllers/kubelet/messages.js';
+import { goDuration } from '../../../src/common/go-duration.js';
 
 test('back-off: 10s doubling to 5m, then staying there', () => {
   let e: BackoffEntry | undefined;

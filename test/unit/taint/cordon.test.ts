@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { ApiServer } from '../../../src/apiserver/server.js';
 import { StatusError } from '../../../src/apiserver/errors.js';
 import type { CommandEnv } from '../../../src/kubectl/resource/command-env.js';
-import { cordonNodes } from '../../../src/kubectl/cmd/drain/run-cordon.js';
+import { cordonOrUncordon } from '../../../src/kubectl/cmd/drain/run-cordon.js';
 import { cordonPatch } from '../../../src/kubectl/drain/cordon.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { JsonObject } from '../../../src/common/json.js';
@@ -32,8 +32,10 @@ test('a node whose patch fails is reported on stderr and the others are cordoned
     },
   } as unknown as ApiServer;
   const env: CommandEnv = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: '/', stdin: () => '', namespace: 'default', enforceNamespace: false, api: () => api, settle: () => void settled++ };
-  cordonNodes([node('a'), node('b'), node('c', true)], true, 'none', env);
+  // it says whether it wrote, so that its caller (cordon, drain) lets the controllers react once
+  assert.equal(cordonOrUncordon([node('a'), node('b'), node('c', true)], true, 'none', env), true);
   assert.deepEqual(out, ['node/a cordoned\n', 'node/c already cordoned\n']);
   assert.deepEqual(err, ['error: unable to cordon node "b": Operation cannot be fulfilled on nodes "b": the object has been modified; please apply your changes to the latest version and try again\n']);
-  assert.equal(settled, 1);
+  assert.equal(settled, 0);
+  assert.equal(cordonOrUncordon([node('c', true)], true, 'none', env), false);
 });

@@ -25,11 +25,12 @@ export interface CordonOptions {
 export function runCordon(o: CordonOptions, env: CommandEnv): void {
   checkNodeArgs(o.programName, o.desired ? 'cordon' : 'uncordon', o.args, o.selector);
   const dryRun = parseDryRun(o.dryRun);
-  cordonNodes(nodeTargets(env.api(), o.args, o.selector, env.namespace), o.desired, dryRun, env);
+  const targets = nodeTargets(env.api(), o.args, o.selector, env.namespace);
+  if (cordonOrUncordon(targets, o.desired, dryRun, env)) env.settle();
 }
 
-/** RunCordonOrUncordon over nodes already read; lets the controllers react once after the writes. */
-export function cordonNodes(targets: readonly Target[], desired: boolean, dryRun: DryRun, env: CommandEnv): void {
+/** RunCordonOrUncordon over nodes already read (drain cordons its nodes first); whether it wrote. */
+export function cordonOrUncordon(targets: readonly Target[], desired: boolean, dryRun: DryRun, env: CommandEnv): boolean {
   const verb = desired ? 'cordon' : 'uncordon';
   const suffix = dryRunSuffix(dryRun);
   let wrote = false;
@@ -49,5 +50,5 @@ export function cordonNodes(targets: readonly Target[], desired: boolean, dryRun
     }
     env.out(`node/${t.name} ${verb}ed${suffix}\n`);
   }
-  if (wrote) env.settle();
+  return wrote;
 }
