@@ -6,6 +6,7 @@
  * Deployment is gone counts as itself through its scale subresource (getScaleController). The
  * other workload kinds are not served by kubemu: their pods' controllers are not found.
  */
+import { controllerOf } from '../../api/meta/controller-of.js';
 import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
 import { asReplicaSet } from '../../api/apps/v1/replica-set.js';
 import { asDeployment } from '../../api/apps/v1/deployment.js';
@@ -17,9 +18,7 @@ const REPLICA_SETS = findByKind('apps/v1', 'ReplicaSet')!;
 const DEPLOYMENTS = findByKind('apps/v1', 'Deployment')!;
 
 /** metav1.GetControllerOf. */
-export function controllerRefOf(obj: KubeObject): OwnerReference | undefined {
-  return (obj.metadata.ownerReferences ?? []).find((r) => r.controller === true);
-}
+export const controllerRefOf = controllerOf;
 
 /** verifyGroupKind: the reference's kind, in one of the groups (apps, or the old extensions). */
 function isKind(ref: OwnerReference, kind: string): boolean {

@@ -1,3 +1,4 @@
+import { controllerOf } from '../../api/meta/controller-of.js';
 import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
 
 /**
@@ -18,10 +19,7 @@ export function controllerRefFor(rs: KubeObject): OwnerReference {
   };
 }
 
-/** metav1.GetControllerOf: the ownerReference with controller: true, if any. */
-export function controllerOf(obj: KubeObject): OwnerReference | undefined {
-  return (obj.metadata.ownerReferences ?? []).find((r) => r.controller === true);
-}
+export { controllerOf };
 
 export interface ClaimPlan {
   /** pods the ReplicaSet owns after the plan, adopted ones included, in input order */

@@ -1,9 +1,5 @@
-import type { KubeObject, OwnerReference } from '../../api/meta/v1.js';
-
-/** metav1.GetControllerOf: the owner reference with controller: true, if any. */
-export function controllerOf(obj: KubeObject): OwnerReference | undefined {
-  return (obj.metadata.ownerReferences ?? []).find((r) => r.controller === true);
-}
+import type { KubeObject } from '../../api/meta/v1.js';
+import { controllerOf } from '../../api/meta/controller-of.js';
 
 /** printController: `Kind/name` of the controlling owner, or '' when there is none. */
 export function controllerText(obj: KubeObject): string {

@@ -11,7 +11,7 @@ import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js'
 import { describePodTemplate } from './pod-template.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './prefix-writer.js';
 import { rfc1123z } from './time-format.js';
-import { controllerOf } from './controller-ref.js';
+import { controllerOf } from '../../api/meta/controller-of.js';
 import { labelSelectorAsSelector, selectorMatches, selectorString } from '../../labels/label-selector.js';
 
 const REPLICASETS = RESOURCES.find((r) => r.resource === 'replicasets')!;

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
-import { controllerOf } from './controller-ref.js';
+import { controllerOf } from '../../api/meta/controller-of.js';
 
 /** `Pods Status:` counts (getPodStatusForController). */
 export interface PodPhaseCounts {

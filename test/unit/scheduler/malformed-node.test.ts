@@ -4,6 +4,7 @@ import { openCluster } from '../../../src/cluster/cluster.js';
 import { advanceTo, settle } from '../../../src/cluster/time.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { asPod } from '../../../src/api/core/v1/pod.js';
+import { readMachines, writeMachines } from '../../../src/controllers/kubelet/machines.js';
 
 /**
  * Issue 12's rule: a controller that fails on one object records it and goes on. A Node the API
@@ -31,6 +32,8 @@ test('a stored Node with null taints and addresses: pods are scheduled, onto it 
       conditions: [{ type: 'Ready', status: 'True' }],
     },
   };
+  // a machine with a kubelet behind the Node (a Node object alone has none, and its pods would stay Pending)
+  writeMachines(c.store, { ...readMachines(c.store), odd: { bootMs: t0 } });
   c.store.transaction(() => c.store.put('/registry/minions/odd', JSON.stringify(raw)));
   c.api.create(DEPLOYMENTS, 'default', {
     apiVersion: 'apps/v1',

@@ -118,6 +118,11 @@ test('through the API server: refused with kube-apiserver\'s wording and nothing
   );
   assert.equal(c.store.revision(), rev, 'nothing written');
   const made = c.api.create(NODES, undefined, node((o) => (o.spec = { podCIDRs: ['10.244.9.0/24'] })));
-  assert.deepEqual(made['spec'], { podCIDR: '10.244.9.0/24', podCIDRs: ['10.244.9.0/24'] });
+  // ...and the TaintNodesByCondition admission plugin's not-ready taint, as every new Node
+  assert.deepEqual(made['spec'], {
+    podCIDR: '10.244.9.0/24',
+    podCIDRs: ['10.244.9.0/24'],
+    taints: [{ effect: 'NoSchedule', key: 'node.kubernetes.io/not-ready' }],
+  });
   c.close();
 });
