@@ -136,7 +136,9 @@ function cleanToBeDeleted(client: ScaleDownClient, name: string): boolean {
   const taints = node.spec?.taints ?? [];
   const kept = taints.filter((t) => t.key !== TO_BE_DELETED_TAINT);
   if (kept.length === taints.length) return false;
-  client.updateNode({ ...node, spec: { ...node.spec, taints: kept } });
+  // Go's omitempty: an empty list of taints is not written at all.
+  const { taints: _all, ...spec } = node.spec ?? {};
+  client.updateNode({ ...node, spec: kept.length ? { ...spec, taints: kept } : spec });
   return true;
 }
 
