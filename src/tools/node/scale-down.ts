@@ -54,6 +54,8 @@ import type { DrainClient } from '../../kubectl/drain/drain.js';
 export const TO_BE_DELETED_TAINT = 'ToBeDeletedByClusterAutoscaler';
 /** utils/pod: a pod marked as a DaemonSet's without being owned by one. */
 export const DAEMON_SET_POD_ANNOTATION = 'cluster-autoscaler.kubernetes.io/daemonset-pod';
+/** utils/drain: a pod the planner may move whatever its budget says ("true"). */
+export const SAFE_TO_EVICT_ANNOTATION = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
 /** utils/daemonset: whether a DaemonSet pod is evicted ("true") or not. */
 export const ENABLE_DS_EVICTION_ANNOTATION = 'cluster-autoscaler.kubernetes.io/enable-ds-eviction';
 
@@ -178,12 +180,13 @@ export function podsToEvict(pods: readonly KubeObject[]): { daemonSet: KubeObjec
 }
 
 /**
- * GetPodsToMove's PDB rule: the first pod (not mirror, not DaemonSet, not terminal) whose budget
- * allows no disruption now refuses the node before any eviction.
+ * GetPodsToMove's PDB rule: the first pod of the snapshot whose budget allows no disruption now
+ * refuses the node before any eviction. The rules before it let mirror pods, DaemonSet pods and
+ * pods annotated `cluster-autoscaler.kubernetes.io/safe-to-evict: "true"` through first.
  */
 function blockedOn(client: ScaleDownClient, name: string, pods: readonly KubeObject[]): Failure | undefined {
   for (const pod of pods) {
-    if (isMirrorPod(pod) || isDaemonSetPod(pod)) continue;
+    if (isMirrorPod(pod) || isDaemonSetPod(pod) || pod.metadata.annotations?.[SAFE_TO_EVICT_ANNOTATION] === 'true') continue;
     for (const o of client.budgets(pod.metadata.namespace ?? '')) {
       const pdb = asPodDisruptionBudget(o);
       const sel = compileLabelSelector(pdb.spec?.selector);

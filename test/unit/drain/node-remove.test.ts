@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { harness, PODS, PDBS, EVENTS, type Harness } from '../disruption/harness.js';
+import { harness, PODS, PDBS, EVENTS, DEPLOYMENTS, type Harness } from '../disruption/harness.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { asNode } from '../../../src/api/core/v1/node.js';
@@ -240,4 +240,27 @@ test('which pods: terminal and expendable ones are not in the snapshot, mirror p
   const { daemonSet, others } = podsToEvict(snapshotPods(all));
   assert.deepEqual(names(others), ['app', 'bare', 'cutoff']);
   assert.deepEqual(names(daemonSet), ['ds', 'ds-annotated']);
+});
+
+test('safe-to-evict pods pass the PDB rule: their evictions are tried (and refused) for 2 min instead', async () => {
+  const h = harness();
+  h.c.api.create(DEPLOYMENTS, 'default', {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web' },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' }, annotations: { 'cluster-autoscaler.kubernetes.io/safe-to-evict': 'true' } },
+        spec: { containers: [{ name: 'app', image: 'nginx:1' }] },
+      },
+    },
+  });
+  h.pdb('web', { minAvailable: 2, selector: { matchLabels: { app: 'web' } } });
+  h.after(10);
+  const run = await remove(h, 'k8s-node-1');
+  assert.equal(run.attempts.length, 12);
+  assert.ok(run.attempts.every((a) => !a.ok));
+  assert.match(run.error ?? '', /not evicted within 2m0s: .*needs 2 healthy pods and has 2 currently\)$/);
 });
