@@ -21,7 +21,7 @@
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod, POD_PHASE } from '../../api/core/v1/pod.js';
 import { MIRROR_POD_ANNOTATION } from '../../api/core/v1/annotation-keys.js';
-import { controllerOf } from '../describe/controller-ref.js';
+import { controllerOf } from '../../controllers/replicaset/controller-ref.js';
 
 const DAEMON_SET_FATAL = 'DaemonSet-managed Pods (use --ignore-daemonsets to ignore)';
 const DAEMON_SET_WARNING = 'ignoring DaemonSet-managed Pods';
