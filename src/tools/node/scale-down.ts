@@ -24,7 +24,9 @@
  *     refusals fail nothing and they are not waited for;
  *  4. wait, looking every 5 s, until each evicted pod is gone (NotFound, or a pod of that name on
  *     another node) for at most 600 s + 30 s (PodEvictionHeadroom), else the drain fails;
- *  5. delete the node (here: its machine goes and the Node is deleted) and record `ScaleDown`
+ *  5. if the node carries `delay-deletion.cluster-autoscaler.kubernetes.io/...` annotations, wait
+ *     (looking every 5 s) for them to be removed, at most 2 min (--node-deletion-delay-timeout);
+ *  6. delete the node (here: its machine goes and the Node is deleted) and record `ScaleDown`
  *     "nodes removed by cluster autoscaler".
  *
  * A failure aborts: the node's event `ScaleDownFailed` "failed to drain and delete node: ..." with
@@ -54,6 +56,8 @@ import type { DrainClient } from '../../kubectl/drain/drain.js';
 export const TO_BE_DELETED_TAINT = 'ToBeDeletedByClusterAutoscaler';
 /** utils/pod: a pod marked as a DaemonSet's without being owned by one. */
 export const DAEMON_SET_POD_ANNOTATION = 'cluster-autoscaler.kubernetes.io/daemonset-pod';
+/** actuation/delay.go: annotations (any key with this prefix) that hold the node's deletion back. */
+export const DELAY_DELETION_ANNOTATION_PREFIX = 'delay-deletion.cluster-autoscaler.kubernetes.io/';
 /** utils/drain: a pod the planner may move whatever its budget says ("true"). */
 export const SAFE_TO_EVICT_ANNOTATION = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
 /** utils/daemonset: whether a DaemonSet pod is evicted ("true") or not. */
@@ -73,6 +77,8 @@ export const SCALE_DOWN_DEFAULTS = {
   podEvictionHeadroomMs: 30_000,
   /** waitPodsToDisappear's sleep between two looks */
   waitPollMs: 5_000,
+  /** --node-deletion-delay-timeout */
+  nodeDeletionDelayTimeoutMs: 120_000,
   /** --expendable-pods-priority-cutoff */
   expendablePodsPriorityCutoff: -10,
 } as const;
@@ -240,6 +246,7 @@ export async function removeNodeWithDrain(client: ScaleDownClient, name: string)
     if (cleanToBeDeleted(client, name)) client.out(`node/${name} untainted\n`);
     throw new ScaleDownError(`node/${name} not removed: ${failure.said}`);
   }
+  await waitForDelayDeletion(client, node);
   client.deleteNode(name);
   client.event(node, 'Normal', 'ScaleDown', 'nodes removed by cluster autoscaler');
   client.out(`node/${name} removed\n`);
@@ -353,4 +360,23 @@ async function waitPodsToDisappear(client: ScaleDownClient, node: Node, pods: re
     upstream: `Failed to drain node ${node.metadata.namespace ?? ''}/${nameOf(node)}: pods remaining after timeout`,
     said: `pods remaining after ${goDuration(limit)}${left.length ? `: ${left.map(nsName).join(', ')}` : ''}`,
   };
+}
+
+const hasDelayDeletion = (node: KubeObject | undefined): boolean =>
+  Object.keys(node?.metadata.annotations ?? {}).some((k) => k.startsWith(DELAY_DELETION_ANNOTATION_PREFIX));
+
+/**
+ * WaitForDelayDeletion: a node (as the snapshot saw it) with a delay-deletion annotation is looked
+ * at every 5 s (wait.Poll: the first look after 5 s) until none is left, for at most
+ * --node-deletion-delay-timeout (2 min); past it the node is deleted all the same.
+ */
+async function waitForDelayDeletion(client: ScaleDownClient, node: Node): Promise<void> {
+  if (!hasDelayDeletion(node)) return;
+  const start = client.now();
+  for (let at = start + SCALE_DOWN_DEFAULTS.waitPollMs; at <= start + SCALE_DOWN_DEFAULTS.nodeDeletionDelayTimeoutMs; at += SCALE_DOWN_DEFAULTS.waitPollMs) {
+    await client.passUntil(at);
+    const fresh = client.getNode(nameOf(node));
+    if (!fresh || !hasDelayDeletion(fresh)) return;
+  }
+  client.err(`node/${nameOf(node)}: its ${DELAY_DELETION_ANNOTATION_PREFIX} annotations were not removed within ${goDuration(SCALE_DOWN_DEFAULTS.nodeDeletionDelayTimeoutMs)}: deleting it all the same\n`);
 }

@@ -264,3 +264,43 @@ test('safe-to-evict pods pass the PDB rule: their evictions are tried (and refus
   assert.ok(run.attempts.every((a) => !a.ok));
   assert.match(run.error ?? '', /not evicted within 2m0s: .*needs 2 healthy pods and has 2 currently\)$/);
 });
+
+test('delay-deletion annotations hold the deletion back until removed, at most 2 min', async () => {
+  for (const removedAfter of [12, undefined]) {
+    const h = harness();
+    const node = asNode(h.c.api.get(NODES, undefined, 'k8s-node-1'));
+    h.c.api.update(NODES, { ...node, metadata: { ...node.metadata, annotations: { ...node.metadata.annotations, 'delay-deletion.cluster-autoscaler.kubernetes.io/volumes': 'true' } } });
+    h.after(1);
+    const t0 = h.c.clock.now();
+    const lines: string[] = [];
+    let podsGoneAt: number | undefined;
+    let deletedAt: number | undefined;
+    const base = clusterScaleDownClient(h.c, { out: (t) => lines.push(t), err: (t) => lines.push(`err ${t}`) });
+    const client: ScaleDownClient = {
+      ...base,
+      passUntil: async (ms) => {
+        await base.passUntil(ms);
+        podsGoneAt ??= lines.length ? h.c.clock.now() : undefined;
+        if (removedAfter !== undefined && podsGoneAt !== undefined && h.c.clock.now() - podsGoneAt >= removedAfter * 1000) {
+          const n = asNode(h.c.api.get(NODES, undefined, 'k8s-node-1'));
+          const { ['delay-deletion.cluster-autoscaler.kubernetes.io/volumes']: _gone, ...rest } = n.metadata.annotations ?? {};
+          if (_gone !== undefined) h.c.api.update(NODES, { ...n, metadata: { ...n.metadata, annotations: rest } });
+        }
+      },
+      deleteNode: (name) => {
+        deletedAt = h.c.clock.now();
+        base.deleteNode(name);
+      },
+    };
+    await removeNodeWithDrain(client, 'k8s-node-1');
+    // no pods: the taint at 0, the look at the pods at 5 s, then the polls of the annotations from 10 s
+    assert.equal(podsGoneAt, t0 + 5_000);
+    if (removedAfter !== undefined) {
+      assert.equal(deletedAt! - t0, 5_000 + 15_000, 'seen gone at the next 5 s look');
+      assert.ok(!lines.some((l) => l.startsWith('err ')));
+    } else {
+      assert.equal(deletedAt! - t0, 5_000 + 120_000);
+      assert.ok(lines.some((l) => l.startsWith('err node/k8s-node-1: its delay-deletion.cluster-autoscaler.kubernetes.io/ annotations were not removed within 2m0s')));
+    }
+  }
+});
