@@ -36,9 +36,9 @@
  * Upstream runs one goroutine per pod; here each pod is a small state machine with the instant of
  * its next attempt, and cluster time passes from one instant to the next (as `kubectl drain`'s
  * loop, kubectl/drain/drain.ts), pods due at one instant acting in the order of the node's pod
- * list. The planner's other drainability rules (pods with no controller, kube-system pods, local
- * storage, safe-to-evict annotations) decide which node the autoscaler picks; here the user picks
- * it, and they are not applied.
+ * list. GetPodsToMove's other drainability rules (pods with no controller, kube-system pods, local
+ * storage, the not-safe-to-evict annotation) mostly decide which node the planner picks; here the
+ * user picks it, and only the PDB rule (with the rules that let pods through before it) is applied.
  */
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asNode, type Node } from '../../api/core/v1/node.js';
