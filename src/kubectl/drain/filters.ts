@@ -58,10 +58,17 @@ export interface FilterOptions {
   daemonSetError: (namespace: string, name: string) => { message: string; notFound: boolean } | undefined;
 }
 
-const finished = (pod: KubeObject): boolean => {
+/** A pod that has run to its end (Succeeded or Failed). */
+export const finished = (pod: KubeObject): boolean => {
   const phase = asPod(pod).status?.phase;
   return phase === POD_PHASE.Succeeded || phase === POD_PHASE.Failed;
 };
+
+/** A mirror pod: the API's copy of a kubelet's static pod (the `kubernetes.io/config.mirror` annotation). */
+export const isMirrorPod = (pod: KubeObject): boolean => pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined;
+
+/** A pod whose controller is a DaemonSet. */
+export const hasDaemonSetController = (pod: KubeObject): boolean => controllerOf(pod)?.kind === 'DaemonSet';
 
 /** shouldSkipPod: deleted more than N (> 0) seconds ago. */
 export function deletedLongAgo(pod: KubeObject, skipSeconds: number, nowMs: number): boolean {
@@ -75,14 +82,14 @@ const skipDeleted: Filter = (pod, o) => (deletedLongAgo(pod, o.skipWaitForDelete
 
 const daemonSet: Filter = (pod, o) => {
   const ref = controllerOf(pod);
-  if (!ref || ref.kind !== 'DaemonSet') return OKAY;
+  if (!ref || !hasDaemonSetController(pod)) return OKAY;
   if (finished(pod)) return OKAY;
   const err = o.daemonSetError(pod.metadata.namespace ?? '', ref.name);
   if (err) return err.notFound && o.force ? warning(true, err.message) : error(err.message);
   return o.ignoreAllDaemonSets ? warning(false, DAEMON_SET_WARNING) : error(DAEMON_SET_FATAL);
 };
 
-const mirrorPod: Filter = (pod) => (pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined ? SKIP : OKAY);
+const mirrorPod: Filter = (pod) => (isMirrorPod(pod) ? SKIP : OKAY);
 
 const localStorage: Filter = (pod, o) => {
   if (!(asPod(pod).spec?.volumes ?? []).some((v) => v.emptyDir !== undefined && v.emptyDir !== null)) return OKAY;

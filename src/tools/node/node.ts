@@ -5,6 +5,8 @@ import type { Context } from '../../kubectl/cmd/util/context.js';
 import { NODE_ROLE_CONTROL_PLANE_LABEL } from '../../api/core/v1/label-keys.js';
 import { ZONE_LABEL, DEFAULT_NODE } from '../../cluster/layout.js';
 import { MachineError, addMachine, removeMachine, startMachine, stopMachine } from '../../controllers/kubelet/machine-power.js';
+import { ScaleDownError, removeNodeWithDrain } from './scale-down.js';
+import { clusterScaleDownClient } from './scale-down-client.js';
 import { NodeSpecError, labelProblem, parseCpu, parseLabels, parseMemoryKi, parsePods, parseTaints } from '../../cluster/node-spec.js';
 
 /**
@@ -89,19 +91,36 @@ export function registerNode(program: Command, inv: Invocation): void {
   );
 
   const remove = configure(node.command('remove'), inv)
-    .description('Delete a node (its Lease goes with it)')
+    .description("Delete a node (its Lease goes with it); with --drain, first taint it and evict its pods as a cluster autoscaler does")
     .usage('NAME [--drain]')
-    .option('--drain', "cordon and evict its pods through the Eviction API first (a cluster autoscaler's way)");
+    .option('--drain', "taint it ToBeDeletedByClusterAutoscaler:NoSchedule and evict its pods through the Eviction API first, respecting PodDisruptionBudgets (a cluster autoscaler's way)");
   remove.action(
-    action<RemoveFlags>(inv, (ctx, args, flags) => {
+    action<RemoveFlags>(inv, async (ctx, args, flags) => {
       const name = oneName(remove, args);
       if (flags.drain) {
-        throw new CliError(`node remove --drain is not emulated yet: it evicts through the Eviction API, which this kubemu does not have (without --drain the node is deleted and its pods are left to Pod GC)`);
+        await removeDrained(ctx, name);
+        return;
       }
       power(ctx, (deps) => removeMachine(deps, name));
       ctx.io.out(`node/${name} removed\n`);
     }),
   );
+}
+
+/** `kubemu node remove NAME --drain`: the cluster autoscaler's removal (scale-down.ts), in cluster time. */
+async function removeDrained(ctx: Context, name: string): Promise<void> {
+  const c = ctx.cluster();
+  ctx.settle();
+  try {
+    await removeNodeWithDrain(clusterScaleDownClient(c, ctx.io), name);
+  } catch (e) {
+    if (e instanceof ScaleDownError) {
+      ctx.settle();
+      throw new CliError(e.message);
+    }
+    throw e;
+  }
+  ctx.settle();
 }
 
 /** `kubemu node add NAME`: checks the flags, then the machine registers its node. */
