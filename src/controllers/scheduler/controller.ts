@@ -2,6 +2,7 @@ import type { WatchEvent } from '../../apiserver/server.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { asPod } from '../../api/core/v1/pod.js';
 import { asNode } from '../../api/core/v1/node.js';
+import { WHEN_UNSATISFIABLE } from '../../api/core/v1/affinity.js';
 import { isPodPhaseTerminal } from '../../api/core/v1/pod-util.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { MAX_UNSCHEDULABLE_MS, type PendingPod } from './backoff.js';
@@ -10,7 +11,7 @@ import { PlacementIndex } from './placements.js';
 import { informerCursor } from '../framework/informer.js';
 import { NODE, POD, SCHEDULER_NAME, type SchedulingMemo, applyDecision, podFingerprint, schedulePod, wantsScheduling } from './schedule-one.js';
 import { NodeEvaluations } from './node-evals.js';
-import { hasHardConstraints } from './topology-spread.js';
+import { hasAllTopologyKeys, hasHardConstraints, podConstraints } from './topology-spread.js';
 import { SpreadSelectors } from './spread-selectors.js';
 
 /** State key listing the pods waiting in the unschedulable pool. */
@@ -28,8 +29,8 @@ const PENDING_SPREAD_INDEX = 'pending-spread-index';
  * filters, scores and binding of schedule-one.ts. Keys are `namespace/name` of pods.
  *
  * A pod that fits nowhere waits until something might let it in — a node added or changed
- * (labels, taints, cordon, allocatable), a bound pod deleted or finished, a change of the pod's
- * own spec or labels — and is retried then if its backoff has passed, else when it has; and
+ * (labels, taints, cordon, allocatable), a node with its spread constraints' topology keys deleted,
+ * a bound pod deleted or finished, a change of the pod's own spec or labels — and is retried then if its backoff has passed, else when it has; and
  * after 5 minutes regardless.
  */
 export function schedulerController(): Controller {
@@ -179,10 +180,26 @@ function nodeEvent(ev: WatchEvent, ctx: ControllerContext): readonly string[] {
   const name = ev.object.metadata.name ?? '';
   if (ev.type === 'DELETED') {
     ctx.state.delete(`node:${name}`);
-    return [];
+    return afterNodeDeleted(ev.object, ctx);
   }
   const fp = nodeFingerprint(ev.object);
   if (ctx.state.get<string>(`node:${name}`) === fp) return [];
   ctx.state.set(`node:${name}`, fp);
   return pendingKeysShared(ctx);
+}
+
+/**
+ * PodTopologySpread's queueing hint for a deleted node (isSchedulableAfterNodeChange, Node/Delete):
+ * a pod waiting on DoNotSchedule constraints is retried when the node had every topology key of
+ * them, since its domain may be gone with it (a lost zone no longer holds the global minimum at 0).
+ * No other plugin of the default profile registers node deletion.
+ */
+function afterNodeDeleted(node: KubeObject, ctx: ControllerContext): readonly string[] {
+  const waiting = spreadKeys(ctx);
+  if (waiting.length === 0) return NO_KEYS;
+  return waiting.filter((key) => {
+    const { namespace, name } = splitKey(key);
+    const pod = ctx.api.tryGet(POD, namespace, name);
+    return pod !== undefined && hasAllTopologyKeys(node, podConstraints(pod, WHEN_UNSATISFIABLE.DoNotSchedule));
+  });
 }

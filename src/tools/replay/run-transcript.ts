@@ -70,6 +70,16 @@ export function makeScratch(opts: ReplayOptions): Scratch {
   return { dir: root, env: { ...env, KUBEMU_REPLAY_WORKDIR: dir } };
 }
 
+/**
+ * A command's output with the scratch directory's paths as a terminal would show them, the same on
+ * every run: its TMPDIR as `/tmp` (kubectl diff's LIVE-/MERGED- directories), then the rest of it,
+ * which is HOME, as `~` (the cluster file `~/cluster.db` that `kubemu cluster create` and
+ * `cluster info` name, the work directory `~/work`).
+ */
+export function scratchPathsAsShown(output: string, scratchDir: string): string {
+  return output.split(join(scratchDir, 'tmp')).join('/tmp').split(scratchDir).join('~');
+}
+
 /** Removes the scratch directory makeScratch made (never the database given with --db). */
 export function removeScratch(scratch: Scratch): void {
   rmSync(scratch.dir, { recursive: true, force: true });
@@ -102,8 +112,7 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
       if (reason !== undefined) return { step, kind: 'skip', reason };
       const command = mapping.apply(step.command);
       const ran = runStep(command, scratch, jobs);
-      // the scratch TMPDIR reads as the /tmp a terminal would show (kubectl diff's LIVE-/MERGED-)
-      const output = ran.output.split(join(scratch.dir, 'tmp')).join('/tmp');
+      const output = scratchPathsAsShown(ran.output, scratch.dir);
       mapping.learn(step.expected.join('\n'), output);
       const pause = pauseOverride(step.command) ?? opts.pause;
       if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {

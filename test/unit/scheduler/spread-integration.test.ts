@@ -85,3 +85,47 @@ test('a waiting spread pod is retried when a bound pod is relabelled out of the 
   assert.equal(nodeOf(c, waiting), 'k8s-node-1');
   c.close();
 });
+
+test('a waiting spread pod is retried when a node of its topology goes: the lost zone no longer holds the minimum', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  for (const [n, z] of [['k8s-node-1', 'zone-a'], ['k8s-node-2', 'zone-b']] as const) {
+    c.api.modify(NODE, undefined, n, (o) => ({ ...o, metadata: { ...o.metadata, labels: { ...o.metadata.labels, [ZONE]: z } } }));
+  }
+  // zone-b is a domain with no pod that can take none (cordoned, nodeTaintsPolicy Ignore): zone-a may hold one
+  c.api.modify(NODE, undefined, 'k8s-node-2', (o) => ({ ...o, spec: { ...(o['spec'] as object), unschedulable: true } }));
+  c.api.create(POD, 'default', web('w1'));
+  advance(c, 5);
+  c.api.create(POD, 'default', web('w2'));
+  advance(c, 5);
+  assert.equal(nodeOf(c, 'w1'), 'k8s-node-1');
+  assert.equal(nodeOf(c, 'w2'), undefined);
+  assert.match(message(c, 'w2') ?? '', /1 node\(s\) didn't match pod topology spread constraints/);
+  // past the 1 s backoff nothing else would retry it for 5 minutes
+  advance(c, 2000);
+  assert.equal(nodeOf(c, 'w2'), undefined);
+  // zone-b's only node is deleted: one domain left, 1 + 1 − 1 = 0 ≤ 1
+  c.api.delete(NODE, undefined, 'k8s-node-2');
+  advance(c, 5);
+  assert.equal(nodeOf(c, 'w2'), 'k8s-node-1');
+  c.close();
+});
+
+test('a node without the topology key going away does not retry a waiting spread pod', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  c.api.modify(NODE, undefined, 'k8s-node-1', (o) => ({ ...o, metadata: { ...o.metadata, labels: { ...o.metadata.labels, [ZONE]: 'zone-a' } } }));
+  c.api.modify(NODE, undefined, 'k8s-node-2', (o) => ({ ...o, metadata: { ...o.metadata, labels: { ...o.metadata.labels, [ZONE]: 'zone-b' } } }));
+  c.api.modify(NODE, undefined, 'k8s-node-2', (o) => ({ ...o, spec: { ...(o['spec'] as object), unschedulable: true } }));
+  c.api.create(POD, 'default', web('w1'));
+  advance(c, 5);
+  c.api.create(POD, 'default', web('w2'));
+  advance(c, 2005);
+  const events = () => c.api.list(findByKind('v1', 'Event')!, 'default').filter((e) => (e as { reason?: string }).reason === 'FailedScheduling');
+  const count = () => events().reduce((n, e) => n + ((e as { count?: number }).count ?? 1), 0);
+  const before = count();
+  // the control plane has no zone label: its deletion cannot change w2's domains
+  c.api.delete(NODE, undefined, 'k8s-master-1');
+  advance(c, 5);
+  assert.equal(nodeOf(c, 'w2'), undefined);
+  assert.equal(count(), before);
+  c.close();
+});
