@@ -102,8 +102,7 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
       if (reason !== undefined) return { step, kind: 'skip', reason };
       const command = mapping.apply(step.command);
       const ran = runStep(command, scratch, jobs);
-      // the scratch TMPDIR reads as the /tmp a terminal would show (kubectl diff's LIVE-/MERGED-)
-      const output = ran.output.split(join(scratch.dir, 'tmp')).join('/tmp');
+      const output = asTerminalShows(ran.output, scratch.dir);
       mapping.learn(step.expected.join('\n'), output);
       const pause = pauseOverride(step.command) ?? opts.pause;
       if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {
@@ -116,6 +115,15 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
     jobs.stopAll();
     removeScratch(scratch);
   }
+}
+
+/**
+ * An output with the scratch directory's paths as a reader's terminal shows them, the same on
+ * every run: its TMPDIR as /tmp (kubectl diff's LIVE-/MERGED- directories), then the rest of it,
+ * which is HOME and holds the cluster file, as ~ (`cluster created: ~/cluster.db ...`).
+ */
+export function asTerminalShows(output: string, scratchDir: string): string {
+  return output.split(join(scratchDir, 'tmp')).join('/tmp').split(scratchDir).join('~');
 }
 
 /**
