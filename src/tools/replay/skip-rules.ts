@@ -14,7 +14,16 @@
 import { killedJobs } from './background-jobs.js';
 
 /** Programs a replay runs. jq joins them when it is installed, curl too for local URLs. */
-export const REPLAYABLE = ['kubectl', 'kubemu', 'sed', 'grep', 'head', 'tail', 'cat', 'echo', 'sort', 'wc', 'awk'];
+export const REPLAYABLE = ['kubectl', 'kubemu', 'sed', 'grep', 'head', 'tail', 'cat', 'echo', 'printf', 'sort', 'wc', 'awk', 'seq'];
+
+/**
+ * sh's reserved words that come before a command (`do kubectl ...`, `then ...`): the program is
+ * the next word. `for`/`case` start a part that runs nothing itself (`for i in 1 2 3`), and the
+ * closing words run nothing.
+ */
+const BEFORE_COMMAND = new Set(['!', '$', 'do', 'then', 'else', 'elif', 'if', 'while', 'until', '{']);
+const NO_COMMAND = new Set(['for', 'case']);
+const CLOSING = new Set(['done', 'fi', 'esac', '}']);
 
 /** The programs a shell command line starts, in order (quoted text removed first). */
 export function programsOf(command: string): string[] {
@@ -31,9 +40,10 @@ export function programsOf(command: string): string[] {
   // (`kubectl get $(kubectl get rs -o name) -o yaml` starts kubectl twice, not `-o`)
   for (const part of unquoted.replace(/\)/g, ' ').split(/\|\||&&|[|;&\n`(]/)) {
     const words = part.trim().split(/\s+/).filter((w) => w !== '');
-    // skip variable assignments (`FOO=1 kubectl ...`) and a leading `!`
-    const first = words.find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && w !== '!' && w !== '$');
-    if (first !== undefined) programs.push(first);
+    // skip variable assignments (`FOO=1 kubectl ...`), a leading `!` and reserved words (`do kubectl`)
+    const first = words.find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && !BEFORE_COMMAND.has(w));
+    if (first === undefined || NO_COMMAND.has(first) || CLOSING.has(first)) continue;
+    programs.push(first);
   }
   return programs;
 }

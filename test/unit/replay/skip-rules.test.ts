@@ -9,6 +9,13 @@ test('programsOf: every program of pipelines, lists and substitutions, quotes an
   assert.deepEqual(programsOf('kubectl get pods # replay: pause 1s | curl'), ['kubectl']);
 });
 
+test('programsOf: a shell loop runs the commands of its body, its reserved words run nothing', () => {
+  assert.deepEqual(programsOf('for s in $(seq 1 3); do kubemu cluster advance 1s >/dev/null; kubectl get pods | awk 1; done'), ['seq', 'kubemu', 'kubectl', 'awk']);
+  assert.deepEqual(programsOf('for s in 1 2; do\n  kubectl get pods\ndone'), ['kubectl']);
+  assert.deepEqual(programsOf('while ! kubectl get pod x; do docker ps; done'), ['kubectl', 'docker']);
+  assert.deepEqual(programsOf('if kubectl get pod x; then echo yes; else rm -rf x; fi'), ['kubectl', 'echo', 'rm']);
+});
+
 test('skipReason: kubectl/kubemu, text tools, jobs, and curl to this machine run; the rest skip', () => {
   const both = { jq: true, curl: true };
   const none = { jq: false, curl: false };
@@ -31,6 +38,8 @@ test('skipReason: kubectl/kubemu, text tools, jobs, and curl to this machine run
     ['kubectl get pod x -o json | jq', none, 'jq is not installed'],
     ['kubectl get pod x -o json | jq', both, undefined],
     ['kubectl get pods && echo done', none, undefined],
+    ['for s in $(seq 1 3); do kubemu cluster advance 1s; kubectl get pods; done', none, undefined],
+    ['for s in 1 2; do docker ps; done', none, 'docker is not emulated'],
   ];
   for (const [cmd, installed, want] of cases) assert.equal(skipReason(cmd, installed), want, cmd);
 });
