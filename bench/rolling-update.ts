@@ -2,6 +2,7 @@ import { openCluster, type Cluster } from '../src/cluster/cluster.js';
 import { advanceTo, stepOnce } from '../src/cluster/time.js';
 import { findByKind } from '../src/apiserver/resources.js';
 import type { KubeObject } from '../src/api/meta/v1.js';
+import { readMachines, writeMachines } from '../src/controllers/kubelet/machines.js';
 
 const DEPLOYMENT = findByKind('apps/v1', 'Deployment')!;
 const NODE = findByKind('v1', 'Node')!;
@@ -22,12 +23,16 @@ function deployment(replicas: number, image: string): KubeObject {
   };
 }
 
-/** Enough room for the replicas plus the surge: worker nodes with 500 pods each. */
+/**
+ * Enough room for the replicas plus the surge: worker nodes with 500 pods each, each a machine
+ * with a kubelet (a Node object alone has none: its pods would stay Pending).
+ */
 function addNodes(c: Cluster, replicas: number): void {
   const count = Math.ceil((replicas * 1.3) / 500);
   const template = c.api.get(NODE, undefined, 'k8s-node-1');
   for (let i = 1; i <= count; i++) {
     const name = `bench-node-${i}`;
+    writeMachines(c.store, { ...readMachines(c.store), [name]: { bootMs: c.clock.now() } });
     const status = structuredClone(template['status']) as Record<string, Record<string, string>>;
     status['allocatable']!['pods'] = '500';
     status['allocatable']!['cpu'] = '64';

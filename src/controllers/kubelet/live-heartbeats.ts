@@ -40,7 +40,8 @@ export function liveHeartbeats(store: Pick<Keyspace, 'getMeta' | 'setMeta' | 'ge
       const known = made.get(obj);
       if (known && known.atMs === atMs) return known.out;
       const out = isLease ? leaseAt(obj, atMs) : nodeAt(obj, atMs);
-      return out === obj ? obj : remember(obj, atMs, out);
+      // remembered also when it is the stored object itself: the scheduler asks for every node at every pod
+      return remember(obj, atMs, out);
     },
   };
 }
