@@ -17,8 +17,6 @@ import type { PodController } from './expected-pods.js';
 const REPLICA_SETS = findByKind('apps/v1', 'ReplicaSet')!;
 const DEPLOYMENTS = findByKind('apps/v1', 'Deployment')!;
 
-/** metav1.GetControllerOf. */
-export const controllerRefOf = controllerOf;
 
 /** verifyGroupKind: the reference's kind, in one of the groups (apps, or the old extensions). */
 function isKind(ref: OwnerReference, kind: string): boolean {
@@ -28,13 +26,13 @@ function isKind(ref: OwnerReference, kind: string): boolean {
 
 /** The controller of one pod and its scale, as the finders would find it. */
 export function podController(api: ApiServer, pod: KubeObject): PodController {
-  const ref = controllerRefOf(pod);
+  const ref = controllerOf(pod);
   if (!ref) return { kind: 'unmanaged' };
   if (!isKind(ref, 'ReplicaSet')) return { kind: 'notFound' };
   const found = api.tryGet(REPLICA_SETS, pod.metadata.namespace, ref.name);
   if (!found || found.metadata.uid !== ref.uid) return { kind: 'notFound' };
   const rs = asReplicaSet(found);
-  const rsRef = controllerRefOf(rs);
+  const rsRef = controllerOf(rs);
   if (rsRef && isKind(rsRef, 'Deployment')) {
     const d = api.tryGet(DEPLOYMENTS, rs.metadata.namespace, rsRef.name);
     if (d && d.metadata.uid === rsRef.uid) {

@@ -1,32 +1,4 @@
-/**
- * Replays test/golden/port-forward/usage-errors.json: what the real kubectl 1.33 prints for
- * port-forward command lines it rejects before any request (regenerate.sh next to it).
- */
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { main } from '../../../src/cli/main.js';
-import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
-import { REPO_ROOT } from '../../repo-root.js';
+// kubectl port-forward's usage errors, as kubectl 1.33 prints them (test/golden/port-forward/usage-errors.json).
+import { replayUsageGolden } from '../usage-golden.js';
 
-interface GoldenCase {
-  cmd: string;
-  args: string[];
-  stdout: string;
-  stderr: string;
-  exit: number;
-}
-
-const cases = JSON.parse(readFileSync(join(REPO_ROOT, 'test/golden/port-forward/usage-errors.json'), 'utf8')) as GoldenCase[];
-
-for (const c of cases) {
-  test(`as ${c.cmd}`, async () => {
-    // A database path that must never be opened: these errors come before any request.
-    const { io, output } = bufferIO({ env: { KUBEMU_DB: '/nonexistent/never-opened.db' } });
-    const code = await main(['node', 'kubectl', 'port-forward', ...c.args], io);
-    assert.equal(output.stderr, c.stderr);
-    assert.equal(output.stdout, c.stdout);
-    assert.equal(code, c.exit);
-  });
-}
+replayUsageGolden('port-forward');
