@@ -84,6 +84,12 @@ export const RESOURCES: readonly ResourceInfo[] = [
     hasStatus: true,
     hasScale: true,
   }),
+  // stored as autoscaling/v2 (autoscaling/v1 is served by conversion), at /registry/horizontalpodautoscalers/NS/NAME
+  r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, {
+    shortNames: ['hpa'],
+    categories: ['all'],
+    hasStatus: true,
+  }),
   // etcd keeps budgets at /registry/poddisruptionbudgets/NS/NAME (no group directory).
   r('poddisruptionbudgets', 'PodDisruptionBudget', 'policy', 'v1', true, {
     shortNames: ['pdb'],
@@ -92,6 +98,10 @@ export const RESOURCES: readonly ResourceInfo[] = [
   }),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('imagerepositories', 'ImageRepository', 'kubemu.io', 'v1alpha1', false, { shortNames: ['imgrepo'] }),
+  // kubemu's scriptable external metrics (a time series or a queue model), served to HPAs through external.metrics.k8s.io
+  r('metricsources', 'MetricSource', 'kubemu.io', 'v1alpha1', true, { hasStatus: true }),
+  // a KEDA-like subset: KEDA's CRD (keda.sh/v1alpha1, short name so), kept as a CRD is: /registry/keda.sh/scaledobjects/NS/NAME
+  r('scaledobjects', 'ScaledObject', 'keda.sh', 'v1alpha1', true, { shortNames: ['so'], hasStatus: true }),
 ];
 
 export function apiVersionOf(info: ResourceInfo): string {
