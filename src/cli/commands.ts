@@ -28,6 +28,7 @@ const COMMANDS: [string, () => Register][] = [
   ['uncordon', () => (require('../kubectl/cmd/drain/cordon.js') as typeof import('../kubectl/cmd/drain/cordon.js')).registerUncordon],
   ['taint', () => (require('../kubectl/cmd/taint/taint.js') as typeof import('../kubectl/cmd/taint/taint.js')).registerTaint],
   ['scale', () => (require('../kubectl/cmd/scale/scale.js') as typeof import('../kubectl/cmd/scale/scale.js')).registerScale],
+  ['autoscale', () => (require('../kubectl/cmd/autoscale/autoscale.js') as typeof import('../kubectl/cmd/autoscale/autoscale.js')).registerAutoscale],
   ['set', () => (require('../kubectl/cmd/set/set.js') as typeof import('../kubectl/cmd/set/set.js')).registerSet],
   ['logs', () => (require('../kubectl/cmd/logs/logs.js') as typeof import('../kubectl/cmd/logs/logs.js')).registerLogs],
   ['exec', () => (program, inv) => (require('../kubectl/cmd/exec/exec.js') as typeof import('../kubectl/cmd/exec/exec.js')).registerExec(program, inv, { etcdctl: etcdctl })],

@@ -7,6 +7,7 @@ import { describeNamespace } from './namespace.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
 import { describePodDisruptionBudget } from './pod-disruption-budget.js';
+import { describeHorizontalPodAutoscaler } from './horizontal-pod-autoscaler.js';
 import { describeReplicaSet } from './replicaset.js';
 import { describeSecret } from './secret.js';
 import { describeService } from './service.js';
@@ -22,6 +23,7 @@ const DESCRIBERS: Record<string, Describer> = {
   '/ConfigMap': describeConfigMap,
   '/Secret': describeSecret,
   'policy/PodDisruptionBudget': describePodDisruptionBudget,
+  'autoscaling/HorizontalPodAutoscaler': describeHorizontalPodAutoscaler,
 };
 
 export function describerFor(info: ResourceInfo): Describer {

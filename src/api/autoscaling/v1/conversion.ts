@@ -285,3 +285,8 @@ export function hpaV1ToV2(o: KubeObject): KubeObject {
   }
   return unverifiedKubeObject(out);
 }
+
+/** An HPA of either served version read as autoscaling/v2 (what printers and describers work on). */
+export function hpaInV2(o: KubeObject): KubeObject {
+  return o.apiVersion === 'autoscaling/v1' ? hpaV1ToV2(o) : o;
+}

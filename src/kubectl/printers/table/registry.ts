@@ -8,6 +8,7 @@ import { namespaceTable } from './namespace.js';
 import { nodeTable } from './node.js';
 import { podTable } from './pod.js';
 import { podDisruptionBudgetTable } from './pod-disruption-budget.js';
+import { horizontalPodAutoscalerTable } from './horizontal-pod-autoscaler.js';
 import { replicaSetTable } from './replicaset.js';
 import { secretTable } from './secret.js';
 import { serviceTable } from './service.js';
@@ -29,6 +30,7 @@ const TABLES: ReadonlyMap<string, KindTable> = new Map([
   ['service', serviceTable],
   ['lease.coordination.k8s.io', leaseTable],
   ['poddisruptionbudget.policy', podDisruptionBudgetTable],
+  ['horizontalpodautoscaler.autoscaling', horizontalPodAutoscalerTable],
 ]);
 
 /** Cluster-scoped resources among those kubemu knows: `-A` adds no NAMESPACE column to them. */
