@@ -93,6 +93,8 @@ export const CASES = [
   { name: 'dry-run-name-flag', args: ['autoscale', 'rs', 'web-rs', '--max=3', '--cpu-percent=0', '--name=other', '--dry-run=client', '-o', 'yaml'] },
   { name: 'dry-run-message', args: ['autoscale', 'deployment', 'web', '--max=4', '--dry-run=client'] },
   { name: 'dry-run-save-config', args: ['autoscale', 'deployment', 'web', '--max=4', '--min=-3', '--save-config', '--dry-run=client', '-o', 'yaml'] },
+  { name: 'dry-run-two-yaml', args: ['autoscale', 'deployment/web', 'rs/web-rs', '--max=3', '--dry-run=client', '-o', 'yaml'] },
+  { name: 'two-one-not-scalable', args: ['autoscale', 'pod/web-pod', 'deployment/web', '--max=3', '--dry-run=client'] },
   { name: 'dry-run-o-name', args: ['autoscale', 'deployment', 'web', '--max=4', '--dry-run=client', '-o', 'name'] },
   { name: 'not-scalable', args: ['autoscale', 'pod', 'web-pod', '--max=3'] },
   { name: 'not-found', args: ['autoscale', 'deployment', 'nope', '--max=3'] },

@@ -58,14 +58,13 @@ export function runAutoscale(o: AutoscaleOptions, env: CommandEnv): void {
   const targets = visitServer(() => env.api(), { args: o.args, files: o.files, recursive: o.recursive, all: false, allNamespaces: false, local: false }, env);
   const errors: Error[] = [];
   let count = 0;
-  const created = new CreatedPrinter({ spec: o.spec, dryRun: o.dryRun, typed: true });
   for (const t of targets.items) {
     if (t instanceof Error) {
       errors.push(t);
       continue;
     }
     try {
-      autoscaleOne(o, env, t, created);
+      autoscaleOne(o, env, t);
       count++;
     } catch (e) {
       if (e instanceof Error) errors.push(e);
@@ -77,7 +76,11 @@ export function runAutoscale(o: AutoscaleOptions, env: CommandEnv): void {
   if (count === 0) throw new CliError('no objects passed to autoscale');
 }
 
-function autoscaleOne(o: AutoscaleOptions, env: CommandEnv, t: Target, created: CreatedPrinter): void {
+/**
+ * kubectl builds a printer per HPA (handleHPA calls ToPrinter each time), so several objects with
+ * `-o yaml` have no `---` between them.
+ */
+function autoscaleOne(o: AutoscaleOptions, env: CommandEnv, t: Target): void {
   if (!t.info.hasScale) throw new CliError(`cannot autoscale a ${t.info.kind}: could not find scale subresource for ${gvrString(t.info)} in discovery information`);
   const params: HpaParams = {
     name: o.name || t.name,
@@ -90,7 +93,7 @@ function autoscaleOne(o: AutoscaleOptions, env: CommandEnv, t: Target, created: 
   };
   const v2 = generateHpaV2(params);
   if (o.dryRun === 'client') {
-    env.out(created.print(`horizontalpodautoscaler.autoscaling/${params.name}`, v2));
+    env.out(new CreatedPrinter({ spec: o.spec, dryRun: o.dryRun, typed: true }).print(`horizontalpodautoscaler.autoscaling/${params.name}`, v2));
     return;
   }
   let obj: JsonObject;
