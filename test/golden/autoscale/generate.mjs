@@ -2,8 +2,7 @@
 // Regenerates test/golden/autoscale/cases.json by running the real kubectl autoscale against a
 // stand-in API server on 127.0.0.1 (no cluster): discovery for apps/v1 deployments and replicasets
 // (with their scale subresource), core/v1 pods (none), autoscaling v2 and v1; GET of the objects
-// below. Only cases that never POST are recorded (client dry runs and refusals); what a create
-// prints is covered by the e2e transcript.
+// below; a POST of an HPA is recorded (method, path, body) and answered with the body as created.
 //
 // Usage: node test/golden/autoscale/generate.mjs [/path/to/kubectl]   (default: kubectl.1.33)
 // Then read the diff of cases.json before committing it.
@@ -68,8 +67,53 @@ function discovery(path) {
   return resources.length ? { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: gv, resources } : undefined;
 }
 
-function serve() {
-  return createServer((req, res) => {
+/** Protocol-buffer wire fields of a message: [field number, wire type, value (Buffer or number)]. */
+function fields(buf) {
+  const out = [];
+  let i = 0;
+  const varint = () => {
+    let n = 0;
+    let shift = 0;
+    for (;;) {
+      const b = buf[i++];
+      n += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return n;
+      shift += 7;
+    }
+  };
+  while (i < buf.length) {
+    const key = varint();
+    const wire = key & 7;
+    if (wire === 0) out.push([key >> 3, wire, varint()]);
+    else if (wire === 2) {
+      const len = varint();
+      out.push([key >> 3, wire, buf.subarray(i, i + len)]);
+      i += len;
+    } else if (wire === 1) i += 8;
+    else if (wire === 5) i += 4;
+    else throw new Error(`wire type ${wire}`);
+  }
+  return out;
+}
+
+/** The name and annotations of a `k8s\0` protobuf envelope's object (runtime.Unknown.raw → metadata). */
+function protobufMetadata(buf) {
+  const unknown = fields(buf.subarray(4));
+  const raw = unknown.find(([n]) => n === 2)?.[2];
+  const meta = fields(fields(raw).find(([n]) => n === 1)[2]);
+  const out = {};
+  for (const [n, , v] of meta) {
+    if (n === 1) out.name = v.toString('utf8');
+    if (n === 12) {
+      const entry = fields(v);
+      (out.annotations ??= {})[entry.find(([k]) => k === 1)[2].toString('utf8')] = entry.find(([k]) => k === 2)?.[2].toString('utf8') ?? '';
+    }
+  }
+  return out;
+}
+
+function serve(requests) {
+  return createServer(async (req, res) => {
     const u = new URL(req.url ?? '/', 'http://stub');
     const send = (code, body) => {
       res.writeHead(code, { 'Content-Type': 'application/json' });
@@ -77,6 +121,17 @@ function serve() {
     };
     const disc = discovery(u.pathname);
     if (disc) return send(200, disc);
+    if (req.method === 'POST') {
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const raw = Buffer.concat(chunks);
+      // kubectl's typed client posts protobuf: only the metadata is read from it.
+      const metadata = /json/.test(req.headers['content-type'] ?? '') ? JSON.parse(raw.toString('utf8')).metadata : protobufMetadata(raw);
+      const apiVersion = /^\/apis\/([^/]+\/[^/]+)\//.exec(u.pathname)?.[1];
+      requests.push({ method: req.method, path: u.pathname, query: u.search, metadata });
+      const ns = /\/namespaces\/([^/]+)\//.exec(u.pathname)?.[1];
+      return send(201, { apiVersion, kind: 'HorizontalPodAutoscaler', metadata: { ...metadata, namespace: ns, uid: 'uid-created', resourceVersion: '8', creationTimestamp: '2026-10-26T19:00:00Z' }, spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, maxReplicas: 1 } });
+    }
     const m = /^\/(?:api\/v1|apis\/([^/]+)\/v1)\/namespaces\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(u.pathname);
     const plural = m?.[3];
     const obj = plural ? (OBJECTS[plural] ?? []).find((o) => o.metadata.name === m[4]) : undefined;
@@ -96,6 +151,9 @@ export const CASES = [
   { name: 'dry-run-two-yaml', args: ['autoscale', 'deployment/web', 'rs/web-rs', '--max=3', '--dry-run=client', '-o', 'yaml'] },
   { name: 'two-one-not-scalable', args: ['autoscale', 'pod/web-pod', 'deployment/web', '--max=3', '--dry-run=client'] },
   { name: 'dry-run-o-name', args: ['autoscale', 'deployment', 'web', '--max=4', '--dry-run=client', '-o', 'name'] },
+  { name: 'create-message', args: ['autoscale', 'deployment', 'web', '--max=4', '--cpu-percent=70'] },
+  { name: 'create-save-config', args: ['autoscale', 'rs/web-rs', '--min=2', '--max=4', '--save-config', '--name=saved'] },
+  { name: 'create-server-dry-run', args: ['autoscale', 'deployment', 'web', '--max=4', '--dry-run=server'] },
   { name: 'not-scalable', args: ['autoscale', 'pod', 'web-pod', '--max=3'] },
   { name: 'not-found', args: ['autoscale', 'deployment', 'nope', '--max=3'] },
   { name: 'no-max', args: ['autoscale', 'deployment', 'web'] },
@@ -108,8 +166,9 @@ export const CASES = [
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = [];
   for (const kase of CASES) {
-    const out = await kubectlAgainst(serve(), kubectl, kase.args, { tmpPrefix: 'kubemu-autoscale-golden-' });
-    results.push({ name: kase.name, args: kase.args, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode });
+    const requests = [];
+    const out = await kubectlAgainst(serve(requests), kubectl, kase.args, { tmpPrefix: 'kubemu-autoscale-golden-' });
+    results.push({ name: kase.name, args: kase.args, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode, ...(requests.length ? { requests } : {}) });
     process.stderr.write(`${kase.name}: exit ${out.exitCode}\n`);
   }
   writeFileSync(join(here, 'cases.json'), JSON.stringify({ kubectl, generatedBy: 'test/golden/autoscale/generate.mjs', objects: OBJECTS, results }, null, 2) + '\n');

@@ -4,6 +4,8 @@ import { REPO_ROOT } from '../../repo-root.js';
  * test/golden/autoscale/cases.json was run through kubectl against a stand-in server holding the
  * golden's objects (see generate.mjs there); kubemu runs the same command line against a fresh
  * cluster holding the same objects and must print the same stdout and stderr, with the same exit code.
+ * A case whose kubectl POSTed an HPA must leave kubemu with the HPA of that name, carrying the same
+ * last-applied annotation (`--save-config`), or none stored for `?dryRun=All`.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +17,14 @@ import { bufferIO } from '../../../src/kubectl/cmd/util/io.js';
 
 interface Golden {
   objects: Record<string, { apiVersion: string; kind: string; metadata: { name: string }; spec: unknown }[]>;
-  results: { name: string; args: string[]; stdout: string; stderr: string; exitCode: number }[];
+  results: {
+    name: string;
+    args: string[];
+    stdout: string;
+    stderr: string;
+    exitCode: number;
+    requests?: { path: string; query: string; metadata: { name: string; annotations?: Record<string, string> } }[];
+  }[];
 }
 
 const golden = JSON.parse(readFileSync(join(REPO_ROOT, 'test/golden/autoscale/cases.json'), 'utf8')) as Golden;
@@ -41,6 +50,18 @@ for (const c of golden.results) {
       assert.equal(actual.stderr, c.stderr, 'stderr');
       assert.equal(actual.stdout, c.stdout, 'stdout');
       assert.equal(actual.exitCode, c.exitCode, 'exit code');
+      for (const req of c.requests ?? []) {
+        if (req.query.includes('dryRun=All')) {
+          const names = await kubemu(['get', 'hpa', '-o', 'name'], dir, env);
+          assert.equal(names.stdout, '', 'a server dry run stores nothing');
+          continue;
+        }
+        const got = await kubemu(['get', 'hpa', req.metadata.name, '-o', 'json'], dir, env);
+        assert.equal(got.exitCode, 0, got.stderr);
+        const stored = JSON.parse(got.stdout) as { metadata: { annotations?: Record<string, string> } };
+        const key = 'kubectl.kubernetes.io/last-applied-configuration';
+        assert.equal(stored.metadata.annotations?.[key], req.metadata.annotations?.[key], 'last-applied annotation');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
