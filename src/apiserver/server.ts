@@ -1004,6 +1004,18 @@ export class ApiServer {
 
   /** Changes after a revision, for watch: ADDED / MODIFIED / DELETED with the object. */
   changesSince(afterRevision: number, info?: ResourceInfo, namespace?: string, untilTimeMs?: number): WatchEvent[] {
+    const sv = info && servedVersion(info);
+    if (sv) {
+      // a watch of a version served by conversion sees each object converted
+      return this.changesSince(afterRevision, sv.storage, namespace, untilTimeMs).map((e) => ({
+        type: e.type,
+        key: e.key,
+        object: sv.out(e.object),
+        revision: e.revision,
+        timeMs: e.timeMs,
+        resource: info,
+      }));
+    }
     return this.changesWithLast(afterRevision, info, namespace, untilTimeMs).events;
   }
 
