@@ -90,6 +90,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, {
     shortNames: ['hpa'],
     categories: ['all'],
+    etcdPrefix: 'horizontalpodautoscalers',
     hasStatus: true,
   }),
   // etcd keeps budgets at /registry/poddisruptionbudgets/NS/NAME (no group directory).
@@ -116,6 +117,7 @@ export const OTHER_SERVED_VERSIONS: readonly ResourceInfo[] = [
   r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v1', true, {
     shortNames: ['hpa'],
     categories: ['all'],
+    etcdPrefix: 'horizontalpodautoscalers',
     hasStatus: true,
     storedAs: 'v2',
   }),
