@@ -45,9 +45,18 @@ export function seriesValueAt(points: readonly { after: string; value: number }[
   return prev.value;
 }
 
+/** A queue's anchor with its time in ms. */
+export interface Anchor {
+  value: number;
+  readyConsumers: number;
+  producerRate: number;
+  consumerRate: number;
+  timeMs: number;
+}
+
 /** The lag of a queue at `nowMs`, from an anchor and the Ready consumer count since it. */
-export function queueValueAt(anchor: { value: number; readyConsumers: number; timeMs: number }, producerRate: number, consumerRate: number, nowMs: number): number {
-  const rate = producerRate - anchor.readyConsumers * consumerRate;
+export function queueValueAt(anchor: Anchor, nowMs: number): number {
+  const rate = anchor.producerRate - anchor.readyConsumers * anchor.consumerRate;
   const dt = Math.max(0, nowMs - anchor.timeMs) / 1000;
   return Math.max(0, anchor.value + rate * dt);
 }
@@ -64,17 +73,24 @@ export function queuePerConsumerRate(lag: number, readyConsumers: number, produc
  * the initial lag and the count of Ready consumers there are now (the controller has not
  * anchored it yet).
  */
-export function queueAnchorOf(ms: MetricSource, readyNow: number): { value: number; readyConsumers: number; timeMs: number } {
+export function queueAnchorOf(ms: MetricSource, readyNow: number): Anchor {
   const a: QueueAnchor | undefined = ms.status?.anchor;
   const at = timeMs(a?.time);
-  if (a && at !== undefined) return { value: a.value, readyConsumers: a.readyConsumers, timeMs: at };
-  return { value: ms.spec?.queue?.initial ?? 0, readyConsumers: readyNow, timeMs: timeMs(ms.metadata.creationTimestamp) ?? 0 };
+  if (a && at !== undefined) return { value: a.value, readyConsumers: a.readyConsumers, producerRate: a.producerRate, consumerRate: a.consumerRate, timeMs: at };
+  const q = ms.spec?.queue;
+  return {
+    value: q?.initial ?? 0,
+    readyConsumers: readyNow,
+    producerRate: q?.producerRate ?? 0,
+    consumerRate: q?.consumerRate ?? 0,
+    timeMs: timeMs(ms.metadata.creationTimestamp) ?? 0,
+  };
 }
 
 /** A source's value at nowMs; readyConsumers is the number of Ready pods its podSelector selects now. */
 export function metricSourceValueAt(ms: MetricSource, readyConsumers: number, nowMs: number): number {
   const spec = ms.spec ?? {};
-  if (spec.queue) return queueValueAt(queueAnchorOf(ms, readyConsumers), spec.queue.producerRate, spec.queue.consumerRate, nowMs);
+  if (spec.queue) return queueValueAt(queueAnchorOf(ms, readyConsumers), nowMs);
   const created = timeMs(ms.metadata.creationTimestamp) ?? nowMs;
   return seriesValueAt(spec.series?.points ?? [], spec.series?.interpolation, nowMs - created);
 }

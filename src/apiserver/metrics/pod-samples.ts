@@ -70,10 +70,9 @@ export class LoadShares {
     const selects = podSel ? ((sel) => (p: KubeObject) => selectorMatches(sel, p.metadata.labels))(labelSelectorAsSelector(podSel)) : () => true;
     const ready = podSel ? readyConsumers(this.api, ms) : 0;
     const value = metricSourceValueAt(ms, ready, this.atMs);
-    const q = ms.spec?.queue;
-    if (q) {
+    if (ms.spec?.queue) {
       const anchor = queueAnchorOf(ms, ready);
-      return { share: queuePerConsumerRate(value, anchor.readyConsumers, q.producerRate, q.consumerRate), selects };
+      return { share: queuePerConsumerRate(value, anchor.readyConsumers, anchor.producerRate, anchor.consumerRate), selects };
     }
     if (!podSel) return { share: value, selects };
     return { share: ready > 0 ? value / ready : 0, selects };

@@ -68,6 +68,9 @@ export interface QueueAnchor {
   /** messages at `time` */
   value: number;
   readyConsumers: number;
+  /** the rates in force since `time` (a spec change re-anchors, so the past keeps its rates) */
+  producerRate: number;
+  consumerRate: number;
   /** RFC 3339 (metav1.MicroTime-like with milliseconds: `2026-10-26T19:00:01.500Z`) */
   time: string;
 }
