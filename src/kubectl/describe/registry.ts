@@ -3,6 +3,7 @@ import { describeConfigMap } from './configmap.js';
 import { describeDeployment } from './deployment.js';
 import type { Describer } from './describer.js';
 import { describeGeneric } from './generic.js';
+import { describeMetricSource } from './metric-source.js';
 import { describeNamespace } from './namespace.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
@@ -22,6 +23,7 @@ const DESCRIBERS: Record<string, Describer> = {
   '/ConfigMap': describeConfigMap,
   '/Secret': describeSecret,
   'policy/PodDisruptionBudget': describePodDisruptionBudget,
+  'kubemu.io/MetricSource': describeMetricSource,
 };
 
 export function describerFor(info: ResourceInfo): Describer {
