@@ -23,7 +23,7 @@ import { asNode } from '../../../api/core/v1/node.js';
 import { goDuration } from '../../../common/go-duration.js';
 import { EVERYTHING, SelectorError, parseSelector, selectorMatches, type Selector } from '../../../labels/label-selector.js';
 import type { KubeObject } from '../../../api/meta/v1.js';
-import type { PodMetrics } from '../../../api/metrics/resource-metrics.js';
+import type { NodeMetrics, PodMetrics } from '../../../api/metrics/resource-metrics.js';
 import { CliError } from '../../util/errors.js';
 import { SORT_BY, printNodeMetrics, printPodMetrics } from './top-printer.js';
 
@@ -83,11 +83,55 @@ function clientSelector(text: string): Selector {
   }
 }
 
+/**
+ * What top reads, from metrics.k8s.io and the core API: an interface so that the golden tests can
+ * replay real kubectl's recorded answers through the same code (topDataOf is the cluster's).
+ */
+export interface TopData {
+  /** PodMetrics of a namespace (undefined: all) matching the selector */
+  podMetrics(namespace: string | undefined, selector: Selector): PodMetrics[];
+  /** the PodMetrics of one pod; throws the NotFound metrics-server answers */
+  podMetricsOf(namespace: string, name: string): PodMetrics;
+  /** the pods of a namespace matching the selectors (verifyEmptyMetrics) */
+  pods(namespace: string, selector: Selector, fieldPred: ((p: KubeObject) => boolean) | undefined): KubeObject[];
+  nodeMetrics(): NodeMetrics[];
+  /** the NodeMetrics of one node; throws the NotFound metrics-server answers */
+  nodeMetricsOf(name: string): NodeMetrics;
+  /** the nodes (one by name, or those the selector selects) */
+  nodes(name: string | undefined, selector: Selector): KubeObject[];
+  nowMs(): number;
+}
+
+/** TopData over a cluster's API server and MetricsReader. */
+export function topDataOf(api: ApiServer): TopData {
+  const reader = metricsReader(api);
+  return {
+    podMetrics: (ns, selector) => (ns === undefined ? reader.podMetricsAllNamespaces(selector) : reader.podMetrics(ns, selector)),
+    podMetricsOf(ns, name) {
+      // metrics-server: the pod first (`pods "NS/NAME" not found`), then its sample
+      if (!api.tryGet(PODS, ns, name)) throw notFound('pods', '', `${ns}/${name}`);
+      const m = reader.podMetricsOf(ns, name);
+      if (!m) throw notFound('podmetrics', 'metrics.k8s.io', `${ns}/${name}`);
+      return m;
+    },
+    pods: (ns, selector, fieldPred) => api.listSelected(PODS, ns, selector).filter((p) => !fieldPred || fieldPred(p)),
+    nodeMetrics: () => reader.nodeMetrics(),
+    nodeMetricsOf(name) {
+      if (!api.tryGet(NODES, undefined, name)) throw notFound('nodes', '', name);
+      const m = reader.nodeMetrics().find((n) => n.metadata.name === name);
+      if (!m) throw notFound('nodemetrics', 'metrics.k8s.io', name);
+      return m;
+    },
+    nodes: (name, selector) => (name !== undefined ? [api.get(NODES, undefined, name)] : api.listSelected(NODES, undefined, selector)),
+    nowMs: () => api.clock.now(),
+  };
+}
+
 /** verifyEmptyMetrics: why a list came back empty (upstream lists the pods of the current namespace, -A or not). */
-function verifyEmptyMetrics(api: ApiServer, o: TopPodOptions, selector: Selector, fieldPred: ((p: KubeObject) => boolean) | undefined): void {
-  const pods = api.listSelected(PODS, o.namespace, selector).filter((p) => !fieldPred || fieldPred(p));
+function verifyEmptyMetrics(data: TopData, o: TopPodOptions, selector: Selector, fieldPred: ((p: KubeObject) => boolean) | undefined): void {
+  const pods = data.pods(o.namespace, selector, fieldPred);
   if (!pods.length) return;
-  const now = api.clock.now();
+  const now = data.nowMs();
   for (const pod of pods) {
     const age = now - (podCreatedMs(pod) ?? now);
     if (age > METRICS_CREATION_DELAY_MS) throw new CliError(`Metrics not available for pod ${pod.metadata.namespace}/${pod.metadata.name}, age: ${goDuration(age)}`);
@@ -95,49 +139,34 @@ function verifyEmptyMetrics(api: ApiServer, o: TopPodOptions, selector: Selector
   throw new CliError('metrics not available yet');
 }
 
-export function runTopPod(api: ApiServer, o: TopPodOptions, io: TopIO): void {
+export function runTopPod(data: TopData, o: TopPodOptions, io: TopIO): void {
   const selector = clientSelector(o.labelSelector);
   const fieldPred = o.fieldSelector ? fieldSelectorPredicate(PODS, o.fieldSelector) : undefined;
-  const reader = metricsReader(api);
+  const ns = o.allNamespaces ? undefined : o.namespace;
   let items: PodMetrics[];
   if (o.name) {
-    const ns = o.allNamespaces ? '' : o.namespace;
-    if (!api.tryGet(PODS, ns, o.name)) throw notFound('pods', '', `${ns}/${o.name}`);
-    const m = reader.podMetricsOf(ns, o.name);
-    if (!m) throw notFound('podmetrics', 'metrics.k8s.io', `${ns}/${o.name}`);
-    items = [m];
+    items = [data.podMetricsOf(ns ?? '', o.name)];
   } else {
-    items = o.allNamespaces ? reader.podMetricsAllNamespaces(selector) : reader.podMetrics(o.namespace, selector);
+    items = data.podMetrics(ns, selector);
     if (fieldPred) {
-      const kept = new Set(api.list(PODS, o.allNamespaces ? undefined : o.namespace, fieldPred).map((p) => `${p.metadata.namespace}/${p.metadata.name}`));
+      // (metrics-server applies the field selector to the pods it samples)
+      const kept = new Set(data.pods(ns ?? '', EVERYTHING, fieldPred).map((p) => `${p.metadata.namespace}/${p.metadata.name}`));
       items = items.filter((m) => kept.has(`${m.metadata.namespace}/${m.metadata.name}`));
     }
   }
   if (!items.length) {
-    verifyEmptyMetrics(api, o, selector, fieldPred);
+    verifyEmptyMetrics(data, o, selector, fieldPred);
     io.err(o.allNamespaces ? 'No resources found\n' : `No resources found in ${o.namespace} namespace.\n`);
   }
   io.out(printPodMetrics(items, { printContainers: o.printContainers, withNamespace: o.allNamespaces, noHeaders: o.noHeaders, sortBy: o.sortBy, sum: o.sum }));
 }
 
-export function runTopNode(api: ApiServer, o: TopNodeOptions, io: TopIO): void {
+export function runTopNode(data: TopData, o: TopNodeOptions, io: TopIO): void {
   const selector = clientSelector(o.selector);
-  const reader = metricsReader(api);
-  let metrics = reader.nodeMetrics();
-  if (o.name) {
-    const m = metrics.find((n) => n.metadata.name === o.name);
-    if (!m) {
-      if (!api.tryGet(NODES, undefined, o.name)) throw notFound('nodes', '', o.name);
-      throw notFound('nodemetrics', 'metrics.k8s.io', o.name);
-    }
-    metrics = [m];
-  } else {
-    metrics = metrics.filter((m) => selectorMatches(selector, m.metadata.labels));
-  }
+  const metrics = o.name ? [data.nodeMetricsOf(o.name)] : data.nodeMetrics().filter((m) => selectorMatches(selector, m.metadata.labels));
   if (!metrics.length) throw new CliError('metrics not available yet');
-  const nodes = o.name ? [api.get(NODES, undefined, o.name)] : api.listSelected(NODES, undefined, selector);
   const available = new Map<string, Record<string, string> | undefined>();
-  for (const n of nodes) {
+  for (const n of data.nodes(o.name, selector)) {
     const status = asNode(n).status;
     const list = o.showCapacity ? status?.capacity : status?.allocatable;
     available.set(n.metadata.name ?? '', list ? Object.fromEntries(Object.entries(list).map(([k, v]) => [k, String(v)])) : undefined);

@@ -69,7 +69,7 @@ export function registerTop(program: Command, inv: Invocation): void {
         boolFlag(flags.useProtocolBuffers, 'use-protocol-buffers', path, true);
         if (args.length > 1) throw new RawError(topUsageError(ctx.io.programName, 'pod'));
         run().validateTopPod(o);
-        run().runTopPod(ctx.cluster().api, o, { out: (t) => ctx.io.out(t), err: (t) => ctx.io.err(t) });
+        run().runTopPod(run().topDataOf(ctx.cluster().api), o, { out: (t) => ctx.io.out(t), err: (t) => ctx.io.err(t) });
       }),
     );
 
@@ -95,7 +95,7 @@ export function registerTop(program: Command, inv: Invocation): void {
         boolFlag(flags.useProtocolBuffers, 'use-protocol-buffers', path, true);
         if (args.length > 1) throw new RawError(topUsageError(ctx.io.programName, 'node'));
         run().validateTopNode(o);
-        run().runTopNode(ctx.cluster().api, o, { out: (t) => ctx.io.out(t), err: (t) => ctx.io.err(t) });
+        run().runTopNode(run().topDataOf(ctx.cluster().api), o, { out: (t) => ctx.io.out(t), err: (t) => ctx.io.err(t) });
       }),
     );
 }
