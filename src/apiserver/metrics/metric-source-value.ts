@@ -87,10 +87,11 @@ export function queueAnchorOf(ms: MetricSource, readyNow: number): Anchor {
   };
 }
 
-/** A source's value at nowMs; readyConsumers is the number of Ready pods its podSelector selects now. */
+/** A source's value at nowMs (a queue's in whole messages); readyConsumers is the number of Ready pods its podSelector selects now. */
 export function metricSourceValueAt(ms: MetricSource, readyConsumers: number, nowMs: number): number {
   const spec = ms.spec ?? {};
-  if (spec.queue) return queueValueAt(queueAnchorOf(ms, readyConsumers), nowMs);
+  // A lag is a count of messages: whole ones are served (the anchor keeps the exact value).
+  if (spec.queue) return Math.floor(queueValueAt(queueAnchorOf(ms, readyConsumers), nowMs));
   const created = timeMs(ms.metadata.creationTimestamp) ?? nowMs;
   return seriesValueAt(spec.series?.points ?? [], spec.series?.interpolation, nowMs - created);
 }

@@ -2,7 +2,7 @@ import type { WatchEvent } from '../../apiserver/server.js';
 import { findByKind, storagePrefix } from '../../apiserver/resources.js';
 import { asMetricSource, type MetricSource, type QueueAnchor } from '../../api/kubemu/v1alpha1/metric-source.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
-import { metricSourceValueAt } from '../../apiserver/metrics/metric-source-value.js';
+import { queueAnchorOf, queueValueAt } from '../../apiserver/metrics/metric-source-value.js';
 import { readyConsumers } from '../../apiserver/metrics/metric-source-values.js';
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { anchorTime, needsAnchor } from './anchor.js';
@@ -56,7 +56,7 @@ export function metricSourceController(): Controller {
       if (!needsAnchor(ms.status?.anchor, ready, queue)) return;
       const now = ctx.clock.now();
       const anchor: QueueAnchor = {
-        value: Math.round(metricSourceValueAt(ms, ready, now) * 1000) / 1000,
+        value: Math.round(queueValueAt(queueAnchorOf(ms, ready), now) * 1000) / 1000,
         readyConsumers: ready,
         producerRate: queue.producerRate,
         consumerRate: queue.consumerRate,

@@ -74,6 +74,8 @@ test('a queue without an anchor counts from its creation and initial lag; with o
   const anchored = queue({ anchor: { value: 1000, readyConsumers: 7, producerRate: 50, consumerRate: 10, time: '2026-10-26T19:01:00.500Z' } });
   assert.equal(metricSourceValueAt(anchored, 0, t0 + 60_500 + 10_000), 800, 'the anchor count (7), not the argument');
   assert.equal(metricSourceValueAt(anchored, 0, t0 + 60_500 + 100_000), 0);
+  const fractional = queue({ anchor: { value: 10.5, readyConsumers: 0, producerRate: 50, consumerRate: 10, time: '2026-10-26T19:00:00Z' } });
+  assert.equal(metricSourceValueAt(fractional, 0, t0 + 1_000), 60, 'whole messages: 10.5 + 50 × 1 = 60.5 → 60');
 });
 
 test('re-anchoring: only when the Ready count or a rate changes', () => {
