@@ -82,6 +82,12 @@ export const CASES = [
   { name: 'two-names', args: ['top', 'pod', 'a', 'b'] },
   { name: 'node-two-names', args: ['top', 'node', 'a', 'b'] },
   { name: 'unknown-subcommand', args: ['top', 'foo'] },
+  { name: 'no-subcommand', args: ['top'] },
+  { name: 'unknown-flag', args: ['top', 'pod', '--bogus'] },
+  { name: 'flag-needs-argument', args: ['top', 'node', '--sort-by'] },
+  { name: 'bad-bool', args: ['top', 'pod', '--containers=maybe'] },
+  { name: 'bad-bool-shorthand', args: ['top', 'pod', '-A=x'] },
+  { name: 'bad-bool-node', args: ['top', 'nodes', '--show-capacity=nah'] },
 ];
 
 const GROUPS = {

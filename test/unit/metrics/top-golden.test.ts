@@ -69,7 +69,7 @@ function parse(args: string[]) {
   return { sub: args[1]!, flags, names };
 }
 
-const USAGE_CASES = new Set(['bad-sort', 'name-and-selector', 'node-name-and-selector', 'two-names', 'node-two-names', 'unknown-subcommand']);
+const USAGE_CASES = new Set(['bad-sort', 'name-and-selector', 'node-name-and-selector', 'two-names', 'node-two-names', 'unknown-subcommand', 'no-subcommand', 'unknown-flag', 'flag-needs-argument', 'bad-bool', 'bad-bool-shorthand', 'bad-bool-node']);
 
 for (const c of golden.results) {
   test(`kubectl ${c.args.join(' ')} (${c.name})`, async () => {

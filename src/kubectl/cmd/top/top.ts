@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { lazy } from '../../../common/lazy.js';
-import { ExitCode, RawError } from '../../util/errors.js';
+import { ExitCode, RawError, UsageError } from '../../util/errors.js';
 import { type BoolFlagValue, boolFlag } from '../util/flags.js';
 import { type Invocation, action, configure } from '../util/program.js';
 import { topHelp, topUsageError, unknownTopSubcommand } from './help.js';
@@ -60,7 +60,7 @@ export function registerTop(program: Command, inv: Invocation): void {
           labelSelector: flags.selector ?? '',
           fieldSelector: flags.fieldSelector ?? '',
           sortBy: flags.sortBy ?? '',
-          allNamespaces: boolFlag(flags.allNamespaces, 'all-namespaces', path),
+          allNamespaces: shorthandBool(flags.allNamespaces, 'A', 'all-namespaces', path),
           printContainers: boolFlag(flags.containers, 'containers', path),
           noHeaders: flags.headers === false,
           sum: boolFlag(flags.sum, 'sum', path),
@@ -98,4 +98,14 @@ export function registerTop(program: Command, inv: Invocation): void {
         run().runTopNode(run().topDataOf(ctx.cluster().api), o, { out: (t) => ctx.io.out(t), err: (t) => ctx.io.err(t) });
       }),
     );
+}
+
+/** A pflag bool with a shorthand: its parse error names both forms (`"-A, --all-namespaces" flag`). */
+function shorthandBool(value: BoolFlagValue, short: string, long: string, path: string): boolean {
+  try {
+    return boolFlag(value, long, path);
+  } catch (e) {
+    if (e instanceof UsageError) throw new UsageError(e.message.replace(`"--${long}" flag`, `"-${short}, --${long}" flag`), e.commandPath);
+    throw e;
+  }
 }
