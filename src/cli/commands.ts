@@ -34,6 +34,7 @@ const COMMANDS: [string, () => Register][] = [
   ['exec', () => (program, inv) => (require('../kubectl/cmd/exec/exec.js') as typeof import('../kubectl/cmd/exec/exec.js')).registerExec(program, inv, { etcdctl: etcdctl })],
   ['etcdctl', etcdctl],
   ['rollout', () => (require('../kubectl/cmd/rollout/rollout.js') as typeof import('../kubectl/cmd/rollout/rollout.js')).registerRollout],
+  ['top', () => (require('../kubectl/cmd/top/top.js') as typeof import('../kubectl/cmd/top/top.js')).registerTop],
   ['port-forward', () => (require('../kubectl/cmd/port-forward/port-forward.js') as typeof import('../kubectl/cmd/port-forward/port-forward.js')).registerPortForward],
   ['cluster', () => (require('../tools/cluster/cluster.js') as typeof import('../tools/cluster/cluster.js')).registerCluster],
   ['node', () => (require('../tools/node/node.js') as typeof import('../tools/node/node.js')).registerNode],

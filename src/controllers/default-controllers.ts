@@ -11,6 +11,7 @@ import { disruptionController } from './disruption/controller.js';
 import { taintEvictionController } from './tainteviction/controller.js';
 import { podGcController } from './podgc/controller.js';
 import { nodeLifecycleController } from './nodelifecycle/controller.js';
+import { metricSourceController } from './metricsource/controller.js';
 import { currentMachines, isRunning, machineOf } from './kubelet/machines.js';
 
 /**
@@ -32,6 +33,7 @@ export function defaultControllers(): Controller[] {
     podGcController(),
     // A node's lease renews while its machine runs (the kubelet's machines, kubelet/machines.ts).
     nodeLifecycleController((node, ctx) => isRunning(machineOf(currentMachines(ctx.api.store), node))),
+    metricSourceController(),
     schedulerController(),
     kubeletController(),
     eventTtlController(),

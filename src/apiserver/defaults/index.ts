@@ -8,6 +8,7 @@ import { defaultSecret } from './secret.js';
 import { defaultService } from './service.js';
 import { defaultImageRepository } from './imagerepository.js';
 import { defaultHorizontalPodAutoscaler } from './horizontal-pod-autoscaler.js';
+import { defaultMetricSource } from './metric-source.js';
 import {
   defaultDaemonSet,
   defaultDeployment,
@@ -35,6 +36,7 @@ const BY_KIND: Record<string, (o: JsonObject) => void> = {
   '/Secret': defaultSecret,
   'kubemu.io/ImageRepository': defaultImageRepository,
   'autoscaling/HorizontalPodAutoscaler': defaultHorizontalPodAutoscaler,
+  'kubemu.io/MetricSource': defaultMetricSource,
 };
 
 export function defaultObject(obj: KubeObject): void {

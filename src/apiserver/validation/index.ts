@@ -14,6 +14,7 @@ import { validatePdbCreate, validatePdbUpdate } from './pod-disruption-budget.js
 import { validateHpaCreate, validateHpaUpdate } from './horizontal-pod-autoscaler.js';
 import { validateNodeCreate, validateNodeUpdate } from './node.js';
 import { validateImageRepositoryCreate, validateImageRepositoryUpdate } from './imagerepository.js';
+import { validateMetricSourceCreate, validateMetricSourceUpdate } from './metric-source.js';
 
 /**
  * Entry points used by admission: the causes kube-apiserver would put in its Invalid status
@@ -36,6 +37,7 @@ const RULES: Record<string, { create: CreateRule; update: UpdateRule }> = {
   'autoscaling/HorizontalPodAutoscaler': { create: validateHpaCreate, update: validateHpaUpdate },
   '/Node': { create: validateNodeCreate, update: validateNodeUpdate },
   'kubemu.io/ImageRepository': { create: validateImageRepositoryCreate, update: validateImageRepositoryUpdate },
+  'kubemu.io/MetricSource': { create: validateMetricSourceCreate, update: validateMetricSourceUpdate },
 };
 
 function groupOf(apiVersion: string): string {

@@ -3,6 +3,7 @@ import { describeConfigMap } from './configmap.js';
 import { describeDeployment } from './deployment.js';
 import type { Describer } from './describer.js';
 import { describeGeneric } from './generic.js';
+import { describeMetricSource } from './metric-source.js';
 import { describeNamespace } from './namespace.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
@@ -24,6 +25,7 @@ const DESCRIBERS: Record<string, Describer> = {
   '/Secret': describeSecret,
   'policy/PodDisruptionBudget': describePodDisruptionBudget,
   'autoscaling/HorizontalPodAutoscaler': describeHorizontalPodAutoscaler,
+  'kubemu.io/MetricSource': describeMetricSource,
 };
 
 export function describerFor(info: ResourceInfo): Describer {

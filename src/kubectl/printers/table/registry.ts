@@ -4,6 +4,7 @@ import { defaultTable } from './default.js';
 import { deploymentTable } from './deployment.js';
 import { eventTable } from './event.js';
 import { leaseTable } from './lease.js';
+import { metricSourceTable } from './metric-source.js';
 import { namespaceTable } from './namespace.js';
 import { nodeTable } from './node.js';
 import { podTable } from './pod.js';
@@ -31,6 +32,7 @@ const TABLES: ReadonlyMap<string, KindTable> = new Map([
   ['lease.coordination.k8s.io', leaseTable],
   ['poddisruptionbudget.policy', podDisruptionBudgetTable],
   ['horizontalpodautoscaler.autoscaling', horizontalPodAutoscalerTable],
+  ['metricsource.kubemu.io', metricSourceTable],
 ]);
 
 /** Cluster-scoped resources among those kubemu knows: `-A` adds no NAMESPACE column to them. */
