@@ -13,6 +13,7 @@ import { validateNamespaceCreate, validateNamespaceUpdate } from './namespace.js
 import { validatePdbCreate, validatePdbUpdate } from './pod-disruption-budget.js';
 import { validateNodeCreate, validateNodeUpdate } from './node.js';
 import { validateImageRepositoryCreate, validateImageRepositoryUpdate } from './imagerepository.js';
+import { validateScaledObjectCreate, validateScaledObjectUpdate } from './scaled-object.js';
 
 /**
  * Entry points used by admission: the causes kube-apiserver would put in its Invalid status
@@ -34,6 +35,7 @@ const RULES: Record<string, { create: CreateRule; update: UpdateRule }> = {
   'policy/PodDisruptionBudget': { create: validatePdbCreate, update: validatePdbUpdate },
   '/Node': { create: validateNodeCreate, update: validateNodeUpdate },
   'kubemu.io/ImageRepository': { create: validateImageRepositoryCreate, update: validateImageRepositoryUpdate },
+  'keda.sh/ScaledObject': { create: validateScaledObjectCreate, update: validateScaledObjectUpdate },
 };
 
 function groupOf(apiVersion: string): string {

@@ -9,6 +9,7 @@ import { nodeTable } from './node.js';
 import { podTable } from './pod.js';
 import { podDisruptionBudgetTable } from './pod-disruption-budget.js';
 import { replicaSetTable } from './replicaset.js';
+import { scaledObjectTable } from './scaled-object.js';
 import { secretTable } from './secret.js';
 import { serviceTable } from './service.js';
 
@@ -29,6 +30,7 @@ const TABLES: ReadonlyMap<string, KindTable> = new Map([
   ['service', serviceTable],
   ['lease.coordination.k8s.io', leaseTable],
   ['poddisruptionbudget.policy', podDisruptionBudgetTable],
+  ['scaledobject.keda.sh', scaledObjectTable],
 ]);
 
 /** Cluster-scoped resources among those kubemu knows: `-A` adds no NAMESPACE column to them. */
