@@ -16,22 +16,13 @@
 import { METRIC_SOURCE_TYPE, METRIC_TARGET_TYPE, type MetricSpec, type MetricTarget } from '../../api/autoscaling/v2/horizontal-pod-autoscaler.js';
 import { SCALED_OBJECT_NAME_LABEL, TRIGGER_TYPE, type ScaleTriggers, type ScaledObject } from '../../api/keda/v1alpha1/scaled-object.js';
 import { milliQuantity, parseGoFloat } from './milli-quantity.js';
+import { metricSourceMetricName } from '../../apiserver/metrics/keda-external.js';
 
 /** What the triggers stand for, or the error KEDA's scaler builder reports. */
 export interface ScaledObjectMetrics {
   specs: MetricSpec[];
   externalMetricNames: string[];
   resourceMetricNames: string[];
-}
-
-/** The scaler-side metric name of a kubemu-metric-source trigger (before the `sN-` prefix). */
-export function metricSourceMetricName(source: string): string {
-  return normalizeString(`metricsource-${source}`);
-}
-
-/** kedautil.NormalizeString: slashes, dots, colons, percent signs and parentheses become dashes. */
-export function normalizeString(s: string): string {
-  return s.replace(/[/.:%()]/g, '-');
 }
 
 /** GenerateMetricNameWithIndex. */
