@@ -6,7 +6,9 @@
  * kube-apiserver's --etcd-compaction-interval): what happened before is gone. The objects the
  * log last wrote at or before the compacted revision are read as they are now (they have not
  * changed since: that was their state), those changed since from their first change after it
- * (their state before it is gone), and the timeline says where its history starts.
+ * (their state before it is gone: the first write is the best there is; a pod first seen marked
+ * for deletion was not so marked before, that write being the mark), and the timeline says where
+ * its history starts.
  */
 import type { ApiServer } from '../../apiserver/server.js';
 import { findByKind, type ResourceInfo } from '../../apiserver/resources.js';
@@ -38,7 +40,7 @@ export function readTimelineLog(api: ApiServer, namespace: string): TimelineLog 
       if (!touched.has(ev.key)) {
         touched.add(ev.key);
         // a key first seen modified or deleted existed at the compacted revision
-        if (compactedRevision > 0 && ev.type !== 'ADDED') seed.push(ev.object);
+        if (compactedRevision > 0 && ev.type !== 'ADDED') seed.push(kind === 'Pod' ? beforeDeletionMark(ev.object) : ev.object);
       }
       changes.push({ revision: ev.revision, timeMs: ev.timeMs, type: ev.type, kind, object: ev.object });
     }
@@ -48,4 +50,11 @@ export function readTimelineLog(api: ApiServer, namespace: string): TimelineLog 
   }
   changes.sort((a, b) => a.revision - b.revision);
   return { changes, seed, compactedRevision };
+}
+
+/** A pod as it was before its deletion mark: the same without deletionTimestamp. */
+function beforeDeletionMark(pod: KubeObject): KubeObject {
+  if (!pod.metadata.deletionTimestamp) return pod;
+  const { deletionTimestamp: _, deletionGracePeriodSeconds: __, ...metadata } = pod.metadata;
+  return { ...pod, metadata };
 }

@@ -46,10 +46,9 @@ export function registerRolloutTimeline(rollout: Command, inv: Invocation): void
       const dep = api.tryGet(DEPLOYMENTS, ns, name);
       if (!dep) throw notFound(DEPLOYMENTS.resource, DEPLOYMENTS.group, name);
       const log = readTimelineLog(api, ns);
-      const rows = timelineRows(dep.metadata.uid ?? '', log.changes, log.seed);
-      if (log.compactedRevision > 0 && log.seed.some((o) => o.metadata.uid === dep.metadata.uid)) {
-        ctx.io.out(`(the log is compacted to revision ${log.compactedRevision}: earlier changes are gone; the first rows start from what it still holds)\n`);
-      }
+      // the compacted revision's time is gone with it: the first change after it, else now
+      const compacted = log.compactedRevision > 0 ? { revision: log.compactedRevision, timeMs: log.changes[0]?.timeMs ?? ctx.cluster().clock.now() } : undefined;
+      const rows = timelineRows(dep.metadata.uid ?? '', log.changes, log.seed, compacted);
       ctx.io.out(renderTimeline(rows, { absolute: flags.absolute === true }));
     }),
   );

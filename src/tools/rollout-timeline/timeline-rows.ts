@@ -79,8 +79,16 @@ const objectField = (o: KubeObject, k: string): Record<string, unknown> => {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 };
 
-/** The rows for the Deployment of uid `uid` from changes in revision order. `seed`: what the log no longer holds (compaction). */
-export function timelineRows(uid: string, changes: readonly TimelineChange[], seed: readonly KubeObject[] = []): TimelineRow[] {
+/**
+ * The rows for the Deployment of uid `uid` from changes in revision order. `seed`: the objects as
+ * the log no longer holds them (compaction), said in a first row at `compacted`.
+ */
+export function timelineRows(
+  uid: string,
+  changes: readonly TimelineChange[],
+  seed: readonly KubeObject[] = [],
+  compacted?: { revision: number; timeMs: number },
+): TimelineRow[] {
   let dep: KubeObject | undefined;
   const rss = new Map<string, RsState>();
   const pods = new Map<string, PodState>();
@@ -123,6 +131,10 @@ export function timelineRows(uid: string, changes: readonly TimelineChange[], se
   }
   const drafts: Draft[] = [];
   let last = snapshot();
+  // the log starts at its compacted revision: the first row is the state then, as far as it is known
+  if (compacted && seed.some((o) => o.kind === 'Deployment' && isOurs(o, 'Deployment'))) {
+    drafts.push({ timeMs: compacted.timeMs, logRevision: compacted.revision, events: [`log compacted at revision ${compacted.revision}: earlier changes are gone, objects as first written after it`], readyPods: [], unreadyPods: [], snapshot: last });
+  }
   for (const ch of changes) {
     if (!isOurs(ch.object, ch.kind)) continue;
     const events: string[] = [];
