@@ -21,7 +21,9 @@ import { replicaCountError, triggersError } from '../../apiserver/keda-webhook.j
 import { type Controller, type ControllerContext, objectKey, splitKey } from '../framework/controller.js';
 import { areInitialized, getCondition, initializedConditions, KEDA_CONDITION, KEDA_MESSAGE, KEDA_REASON, setCondition } from './conditions.js';
 import { hpaForScaledObject, isDerivative, type ScaleTargetGvk } from './hpa-for-scaled-object.js';
-import { metricSpecsFor } from './metric-specs.js';
+import { metricNameWithIndex, metricSpecsFor } from './metric-specs.js';
+import { metricSourceMetricName } from '../../apiserver/metrics/keda-external.js';
+import { rfc3339 } from '../../sim/clock.js';
 
 /** The event source of KEDA's operator. */
 export const COMPONENT = 'keda-operator';
@@ -61,8 +63,8 @@ class ReconcileError extends Error {
  *  - Ready True with the reconcile's message, or False `ScaledObjectCheckFailed` with
  *    `<msg>: <error>` (then Active Unknown, and the key retried with back-off, as
  *    controller-runtime requeues a failed reconcile); Fallback False `NoFallbackFound`.
- * Not emulated: fallback, scale to zero / idleReplicaCount / cooldownPeriod (the HPA keeps at
- * least 1 replica), restoreToOriginalReplicaCount and KEDA's finalizer, lastActiveTime, health.
+ * Not emulated: fallback, restoreToOriginalReplicaCount and KEDA's finalizer, health, the
+ * HPAActive condition.
  */
 export function scaledObjectController(opts: { metricSourceValue?: MetricSourceValue } = {}): Controller {
   return {
@@ -107,7 +109,7 @@ function syncScaledObject(initial: ScaledObject, ctx: ControllerContext, key: st
       ctx.events.record({ involved: so, type: 'Normal', reason: KEDA_REASON.ScaledObjectReady, message: KEDA_MESSAGE.readyEvent, component: COMPONENT });
     }
     setCondition(conditions, KEDA_CONDITION.Ready, 'True', KEDA_REASON.ScaledObjectReady, msg);
-    if (getCondition(conditions, KEDA_CONDITION.Paused).status !== 'True') scaleLoop(so, conditions, ctx, key, metricSourceValue);
+    if (getCondition(conditions, KEDA_CONDITION.Paused).status !== 'True') scaleLoop(so, status, conditions, ctx, key, metricSourceValue);
   }
   setCondition(conditions, KEDA_CONDITION.Fallback, 'False', KEDA_REASON.NoFallbackFound, KEDA_MESSAGE.noFallback);
   status.conditions = conditions;
@@ -251,21 +253,64 @@ function updateHpaIfNeeded(desired: HorizontalPodAutoscaler, found: HorizontalPo
 }
 
 /**
- * The scale loop's Active condition (executor RequestScale): True when any trigger is active,
- * cpu-only ScaledObjects always being active (getScaledObjectState); a kubemu-metric-source
- * trigger is active while its value is above 0 (activationValue's default), polled every
- * pollingInterval. Without a MetricSource reader the condition is left as it is.
+ * The scale loop (pkg/scaling/executor RequestScale), run at each sync and, while a trigger can
+ * change, every pollingInterval:
+ *  - active (any trigger: a cpu-only ScaledObject always is, getScaledObjectState; a
+ *    kubemu-metric-source while its value is above 0, activationValue's default): Active True;
+ *    a target at 0 (or below minReplicaCount with an idleReplicaCount) is scaled to
+ *    max(minReplicaCount, 1), event KEDAScaleTargetActivated `Scaled apps/v1.Deployment NS/NAME
+ *    from 0 to 1, triggered by s0-metricsource-lag`; otherwise status.lastActiveTime is now;
+ *  - not active: Active False ScalerNotActive; with minReplicaCount 0 (or an idleReplicaCount
+ *    below the current count) the target goes to 0 (idleReplicaCount) once cooldownPeriod has
+ *    passed since lastActiveTime (initialCooldownPeriod, 0, since creation when never active),
+ *    event KEDAScaleTargetDeactivated `Deactivated apps/v1.Deployment NS/NAME from 3 to 0`;
+ *    before that Active False ScalerCooldown.
+ * lastActiveTime is written only for a ScaledObject that can scale to zero or idle (where it is
+ * read): KEDA writes it at every active poll, which would be a write every 30 s for nothing.
+ * Without a MetricSource reader a kubemu-metric-source trigger's activity is unknown: the Active
+ * condition is left as it is and nothing is scaled.
  */
-function scaleLoop(so: ScaledObject, conditions: KedaCondition[], ctx: ControllerContext, key: string, metricSourceValue: MetricSourceValue | undefined): void {
-  const external = so.spec.triggers.filter((t) => t.type !== TRIGGER_TYPE.cpu);
-  let active: boolean | undefined;
-  if (!external.length) active = true;
-  else if (metricSourceValue) {
-    active = external.some((t) => (metricSourceValue(ctx, so.metadata.namespace ?? '', t.metadata?.['metricSource'] ?? '') ?? 0) > 0);
+function scaleLoop(so: ScaledObject, status: ScaledObjectStatus, conditions: KedaCondition[], ctx: ControllerContext, key: string, metricSourceValue: MetricSourceValue | undefined): void {
+  const external = so.spec.triggers.map((t, i) => ({ t, i })).filter(({ t }) => t.type !== TRIGGER_TYPE.cpu);
+  // cpu-only: always active, and no external metric to name as the trigger
+  let active = true;
+  let activeTriggers: string[] = [];
+  if (external.length && metricSourceValue) {
+    activeTriggers = external
+      .filter(({ t }) => (metricSourceValue(ctx, so.metadata.namespace ?? '', t.metadata?.['metricSource'] ?? '') ?? 0) > 0)
+      .map(({ t, i }) => metricNameWithIndex(i, metricSourceMetricName(t.metadata?.['metricSource'] ?? '')));
+    active = activeTriggers.length > 0;
     ctx.requeueAfter(key, (so.spec.pollingInterval ?? SCALED_OBJECT_DEFAULTS.pollingInterval) * 1000);
+  } else if (external.length) return;
+  const info = targetInfo(so);
+  if (!info) return;
+  const ns = so.metadata.namespace;
+  const name = so.spec.scaleTargetRef.name;
+  const current = ctx.api.getScale(info, ns, name).spec?.replicas ?? 0;
+  const min = so.spec.minReplicaCount ?? 0;
+  const idle = so.spec.idleReplicaCount;
+  const canIdle = min === 0 || idle !== undefined;
+  const kind = status.scaleTargetKind ?? '';
+  const nowMs = ctx.clock.now();
+  if (active) {
+    setCondition(conditions, KEDA_CONDITION.Active, 'True', KEDA_REASON.ScalerActive, KEDA_MESSAGE.active);
+    if ((idle !== undefined && current < min) || current === 0) {
+      const to = min > 0 ? min : 1;
+      ctx.api.updateScale(info, ns, name, { replicas: to });
+      ctx.events.record({ involved: so, type: 'Normal', reason: 'KEDAScaleTargetActivated', message: `Scaled ${kind} ${ns}/${name} from ${current} to ${to}, triggered by ${activeTriggers.join(';')}`, component: COMPONENT });
+    } else if (canIdle) status.lastActiveTime = rfc3339(nowMs);
+    return;
   }
-  if (active === true) setCondition(conditions, KEDA_CONDITION.Active, 'True', KEDA_REASON.ScalerActive, KEDA_MESSAGE.active);
-  else if (active === false) setCondition(conditions, KEDA_CONDITION.Active, 'False', KEDA_REASON.ScalerNotActive, KEDA_MESSAGE.notActive);
+  setCondition(conditions, KEDA_CONDITION.Active, 'False', KEDA_REASON.ScalerNotActive, KEDA_MESSAGE.notActive);
+  if (!((idle !== undefined && current > idle) || (current > 0 && min === 0))) return;
+  const since = status.lastActiveTime ? Date.parse(status.lastActiveTime) : Date.parse(so.metadata.creationTimestamp ?? '');
+  const cooldownMs = (status.lastActiveTime ? (so.spec.cooldownPeriod ?? SCALED_OBJECT_DEFAULTS.cooldownPeriod) : (so.spec.initialCooldownPeriod ?? 0)) * 1000;
+  // time.Before: strictly after the cooldown's end
+  if (since + cooldownMs < nowMs) {
+    const to = idle ?? 0;
+    ctx.api.updateScale(info, ns, name, { replicas: to });
+    ctx.events.record({ involved: so, type: 'Normal', reason: 'KEDAScaleTargetDeactivated', message: `Deactivated ${kind} ${ns}/${name} from ${current} to ${to}`, component: COMPONENT });
+  } else setCondition(conditions, KEDA_CONDITION.Active, 'False', 'ScalerCooldown', 'Scaler cooling down because triggers are not active');
 }
 
 /** The status in KEDA's field order, written only when it changed. */

@@ -7,6 +7,7 @@ import { asScaledObject, type ScaledObject } from '../../../src/api/keda/v1alpha
 import { asHorizontalPodAutoscaler } from '../../../src/api/autoscaling/v2/horizontal-pod-autoscaler.js';
 import { parseSelector } from '../../../src/labels/label-selector.js';
 import { kedaExternalMetric } from '../../../src/apiserver/metrics/keda-external.js';
+import { scaledObjectController } from '../../../src/controllers/scaledobject/controller.js';
 
 const SO = findByKind('keda.sh/v1alpha1', 'ScaledObject')!;
 const HPA = findByKind('autoscaling/v2', 'HorizontalPodAutoscaler')!;
@@ -148,4 +149,54 @@ test("KEDA's adapter: sN- names resolved through the ScaledObject the selector n
   ] as const) {
     assert.equal(kedaExternalMetric(h.c.api, 'default', name, parseSelector(selector), values), undefined, `${name} ${selector}`);
   }
+});
+
+test('scale to zero: cooldownPeriod after the last active poll, and back to 1 when the metric source is active again', () => {
+  const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  c.api.create(DEPLOYMENTS, 'default', {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'worker' },
+    spec: { replicas: 3, selector: { matchLabels: { app: 'worker' } }, template: { metadata: { labels: { app: 'worker' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } },
+  });
+  c.api.create(SO, 'default', {
+    apiVersion: 'keda.sh/v1alpha1',
+    kind: 'ScaledObject',
+    metadata: { name: 'worker' },
+    spec: { scaleTargetRef: { name: 'worker' }, minReplicaCount: 0, cooldownPeriod: 60, triggers: [{ type: 'kubemu-metric-source', metadata: { metricSource: 'lag', value: '10' } }] },
+  });
+  advanceTo(c, c.clock.now() + 1000);
+  let lag = 10;
+  const withReader = scaledObjectController({ metricSourceValue: (_ctx, ns, name) => (ns === 'default' && name === 'lag' ? lag : undefined) });
+  const poll = (afterS: number) => {
+    advanceTo(c, c.clock.now() + afterS * 1000);
+    c.store.transaction(() => c.controlPlane.withController('keda-operator', (_, ctx) => withReader.sync('default/worker', ctx)));
+  };
+  const so = () => asScaledObject(c.api.get(SO, 'default', 'worker'));
+  const active = () => {
+    const a = so().status?.conditions?.find((x) => x.type === 'Active');
+    return `${a?.status} ${a?.reason}`;
+  };
+  const replicas = () => (c.api.get(DEPLOYMENTS, 'default', 'worker')['spec'] as { replicas?: number }).replicas;
+  poll(0);
+  assert.deepEqual([active(), replicas(), so().status?.lastActiveTime], ['True ScalerActive', 3, '2026-10-26T19:00:01Z']);
+  assert.equal(asHorizontalPodAutoscaler(c.api.get(HPA, 'default', 'keda-hpa-worker')).spec.minReplicas, 1, 'the HPA never goes below 1');
+  lag = 0;
+  poll(30);
+  assert.deepEqual([active(), replicas()], ['False ScalerCooldown', 3]);
+  poll(30);
+  assert.deepEqual([active(), replicas()], ['False ScalerCooldown', 3], 'exactly 60 s is not yet past the cooldown');
+  poll(1);
+  assert.deepEqual([active(), replicas()], ['False ScalerNotActive', 0]);
+  lag = 25;
+  poll(30);
+  assert.deepEqual([active(), replicas()], ['True ScalerActive', 1]);
+  const messages = c.api
+    .list(EVENTS, 'default')
+    .filter((e) => String(e['reason']).startsWith('KEDAScaleTarget'))
+    .map((e) => `${e['reason']}: ${e['message']}`);
+  assert.deepEqual(messages, [
+    'KEDAScaleTargetDeactivated: Deactivated apps/v1.Deployment default/worker from 3 to 0',
+    'KEDAScaleTargetActivated: Scaled apps/v1.Deployment default/worker from 0 to 1, triggered by s0-metricsource-lag',
+  ]);
 });
