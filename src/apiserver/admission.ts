@@ -5,6 +5,7 @@ import { invalid } from './errors.js';
 import { defaultObject } from './defaults/index.js';
 import { validateCreate, validateUpdate } from './validation/index.js';
 import { isDNS1123Label, isDNS1123Subdomain } from './validation/name-formats.js';
+import { admitScaledObjectWebhook } from './keda-webhook.js';
 
 /**
  * The admission chain of one write: defaulting (on create and update, as the decoder does),
@@ -15,6 +16,8 @@ export function admit(obj: KubeObject, old: KubeObject | undefined, info: Resour
   defaultObject(obj);
   const causes = old ? validateUpdate(obj, old) : validateCreate(obj);
   if (causes.length) throw invalid(info.kind, info.group, obj.metadata.name ?? '', causes);
+  // validating admission webhooks run after the schema (kube-apiserver's order)
+  admitScaledObjectWebhook(obj);
 }
 
 /** The metadata a new object may have for admittedAsIs: what the server itself sets, a name and a namespace. */

@@ -33,7 +33,15 @@ const COMMANDS: [string, () => Register][] = [
   ['logs', () => (require('../kubectl/cmd/logs/logs.js') as typeof import('../kubectl/cmd/logs/logs.js')).registerLogs],
   ['exec', () => (program, inv) => (require('../kubectl/cmd/exec/exec.js') as typeof import('../kubectl/cmd/exec/exec.js')).registerExec(program, inv, { etcdctl: etcdctl })],
   ['etcdctl', etcdctl],
-  ['rollout', () => (require('../kubectl/cmd/rollout/rollout.js') as typeof import('../kubectl/cmd/rollout/rollout.js')).registerRollout],
+  [
+    'rollout',
+    () => (program, inv) => {
+      (require('../kubectl/cmd/rollout/rollout.js') as typeof import('../kubectl/cmd/rollout/rollout.js')).registerRollout(program, inv);
+      // kubemu's own `rollout timeline` (src/tools/rollout-timeline), beside kubectl's subcommands
+      const rollout = program.commands.find((c) => c.name() === 'rollout')!;
+      (require('../tools/rollout-timeline/rollout-timeline.js') as typeof import('../tools/rollout-timeline/rollout-timeline.js')).registerRolloutTimeline(rollout, inv);
+    },
+  ],
   ['top', () => (require('../kubectl/cmd/top/top.js') as typeof import('../kubectl/cmd/top/top.js')).registerTop],
   ['port-forward', () => (require('../kubectl/cmd/port-forward/port-forward.js') as typeof import('../kubectl/cmd/port-forward/port-forward.js')).registerPortForward],
   ['cluster', () => (require('../tools/cluster/cluster.js') as typeof import('../tools/cluster/cluster.js')).registerCluster],

@@ -9,7 +9,8 @@ import type { Selector } from '../../labels/label-selector.js';
 import { METRICS_API_VERSION, type NodeMetrics, type PodMetrics } from '../../api/metrics/resource-metrics.js';
 import type { ExternalMetricValue } from '../../api/metrics/external-metrics.js';
 import { LoadShares, cpuQuantity, memoryQuantity, podMetricsOf, podSample } from './pod-samples.js';
-import { externalMetricValues } from './metric-source-values.js';
+import { externalMetricValues, metricSourceValues } from './metric-source-values.js';
+import { kedaExternalMetric } from './keda-external.js';
 import { METRIC_RESOLUTION_MS, lastScrapeMs } from './scrape-grid.js';
 
 /**
@@ -113,7 +114,10 @@ export function metricsReader(api: ApiServer): MetricsReader {
         };
       });
     },
-    externalMetric: (namespace, metricName, selector) => externalMetricValues(api, namespace, metricName, selector),
+    // KEDA's adapter answers for the metrics of the HPAs it owns (a selector naming a ScaledObject),
+    // kubemu's MetricSources for any other
+    externalMetric: (namespace, metricName, selector) =>
+      kedaExternalMetric(api, namespace, metricName, selector, metricSourceValues) ?? externalMetricValues(api, namespace, metricName, selector),
   };
 }
 

@@ -15,6 +15,7 @@ import { validateHpaCreate, validateHpaUpdate } from './horizontal-pod-autoscale
 import { validateNodeCreate, validateNodeUpdate } from './node.js';
 import { validateImageRepositoryCreate, validateImageRepositoryUpdate } from './imagerepository.js';
 import { validateMetricSourceCreate, validateMetricSourceUpdate } from './metric-source.js';
+import { validateScaledObjectCreate, validateScaledObjectUpdate } from './scaled-object.js';
 
 /**
  * Entry points used by admission: the causes kube-apiserver would put in its Invalid status
@@ -38,6 +39,7 @@ const RULES: Record<string, { create: CreateRule; update: UpdateRule }> = {
   '/Node': { create: validateNodeCreate, update: validateNodeUpdate },
   'kubemu.io/ImageRepository': { create: validateImageRepositoryCreate, update: validateImageRepositoryUpdate },
   'kubemu.io/MetricSource': { create: validateMetricSourceCreate, update: validateMetricSourceUpdate },
+  'keda.sh/ScaledObject': { create: validateScaledObjectCreate, update: validateScaledObjectUpdate },
 };
 
 function groupOf(apiVersion: string): string {

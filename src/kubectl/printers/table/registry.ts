@@ -11,6 +11,7 @@ import { podTable } from './pod.js';
 import { podDisruptionBudgetTable } from './pod-disruption-budget.js';
 import { horizontalPodAutoscalerTable } from './horizontal-pod-autoscaler.js';
 import { replicaSetTable } from './replicaset.js';
+import { scaledObjectTable } from './scaled-object.js';
 import { secretTable } from './secret.js';
 import { serviceTable } from './service.js';
 
@@ -33,6 +34,7 @@ const TABLES: ReadonlyMap<string, KindTable> = new Map([
   ['poddisruptionbudget.policy', podDisruptionBudgetTable],
   ['horizontalpodautoscaler.autoscaling', horizontalPodAutoscalerTable],
   ['metricsource.kubemu.io', metricSourceTable],
+  ['scaledobject.keda.sh', scaledObjectTable],
 ]);
 
 /** Cluster-scoped resources among those kubemu knows: `-A` adds no NAMESPACE column to them. */
