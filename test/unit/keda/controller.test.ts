@@ -13,6 +13,7 @@ const SO = findByKind('keda.sh/v1alpha1', 'ScaledObject')!;
 const HPA = findByKind('autoscaling/v2', 'HorizontalPodAutoscaler')!;
 const DEPLOYMENTS = findByKind('apps/v1', 'Deployment')!;
 const EVENTS = findByKind('v1', 'Event')!;
+const METRIC_SOURCES = findByKind('kubemu.io/v1alpha1', 'MetricSource')!;
 
 function cluster(): { c: Cluster; after(s: number): void; so(): ScaledObject; conditions(): string[]; replicas(): number | undefined } {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
@@ -21,6 +22,13 @@ function cluster(): { c: Cluster; after(s: number): void; so(): ScaledObject; co
     kind: 'Deployment',
     metadata: { name: 'web' },
     spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } },
+  });
+  // the queue lag the second trigger reads: 0, so the operator's polls find no trigger active
+  c.api.create(METRIC_SOURCES, 'default', {
+    apiVersion: 'kubemu.io/v1alpha1',
+    kind: 'MetricSource',
+    metadata: { name: 'lag' },
+    spec: { series: { points: [{ after: '0s', value: 0 }] } },
   });
   c.api.create(SO, 'default', {
     apiVersion: 'keda.sh/v1alpha1',
@@ -57,7 +65,7 @@ test('a ScaledObject gets its HPA, its label and KEDA status; the HPA is recreat
   );
   assert.deepEqual(h.conditions(), [
     'Ready=True ScaledObjectReady: ScaledObject is defined correctly and is ready for scaling',
-    'Active=Unknown : ',
+    'Active=False ScalerNotActive: Scaling is not performed because triggers are not active',
     'Fallback=False NoFallbackFound: No fallbacks are active on this scaled object',
     'Paused=False : ',
   ]);
@@ -153,6 +161,14 @@ test("KEDA's adapter: sN- names resolved through the ScaledObject the selector n
 
 test('scale to zero: cooldownPeriod after the last active poll, and back to 1 when the metric source is active again', () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+  // The lag the trigger reads: 10 until 20 s, 0 until 70 s, then 25 (a Step series of a real
+  // MetricSource, read by the operator's own polls every 30 s and by the polls forced below).
+  c.api.create(METRIC_SOURCES, 'default', {
+    apiVersion: 'kubemu.io/v1alpha1',
+    kind: 'MetricSource',
+    metadata: { name: 'lag' },
+    spec: { series: { points: [{ after: '0s', value: 10 }, { after: '20s', value: 0 }, { after: '70s', value: 25 }] } },
+  });
   c.api.create(DEPLOYMENTS, 'default', {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -166,11 +182,9 @@ test('scale to zero: cooldownPeriod after the last active poll, and back to 1 wh
     spec: { scaleTargetRef: { name: 'worker' }, minReplicaCount: 0, cooldownPeriod: 60, triggers: [{ type: 'kubemu-metric-source', metadata: { metricSource: 'lag', value: '10' } }] },
   });
   advanceTo(c, c.clock.now() + 1000);
-  let lag = 10;
-  const withReader = scaledObjectController({ metricSourceValue: (_ctx, ns, name) => (ns === 'default' && name === 'lag' ? lag : undefined) });
   const poll = (afterS: number) => {
     advanceTo(c, c.clock.now() + afterS * 1000);
-    c.store.transaction(() => c.controlPlane.withController('keda-operator', (_, ctx) => withReader.sync('default/worker', ctx)));
+    c.store.transaction(() => c.controlPlane.withController('keda-operator', (operator, ctx) => operator.sync('default/worker', ctx)));
   };
   const so = () => asScaledObject(c.api.get(SO, 'default', 'worker'));
   const active = () => {
@@ -181,14 +195,12 @@ test('scale to zero: cooldownPeriod after the last active poll, and back to 1 wh
   poll(0);
   assert.deepEqual([active(), replicas(), so().status?.lastActiveTime], ['True ScalerActive', 3, '2026-10-26T19:00:01Z']);
   assert.equal(asHorizontalPodAutoscaler(c.api.get(HPA, 'default', 'keda-hpa-worker')).spec.minReplicas, 1, 'the HPA never goes below 1');
-  lag = 0;
   poll(30);
   assert.deepEqual([active(), replicas()], ['False ScalerCooldown', 3]);
   poll(30);
   assert.deepEqual([active(), replicas()], ['False ScalerCooldown', 3], 'exactly 60 s is not yet past the cooldown');
   poll(1);
   assert.deepEqual([active(), replicas()], ['False ScalerNotActive', 0]);
-  lag = 25;
   poll(30);
   assert.deepEqual([active(), replicas()], ['True ScalerActive', 1]);
   const messages = c.api
