@@ -29,6 +29,7 @@ export const CONTROLLER_NAMES = [
   'replicaset-controller',
   'node-ipam-controller',
   'disruption-controller',
+  'horizontal-pod-autoscaler-controller',
   'taint-eviction-controller',
   'pod-garbage-collector-controller',
   'node-lifecycle-controller',

@@ -8,6 +8,7 @@ import { kubeletController } from './kubelet/controller.js';
 import { eventTtlController } from './event-ttl/controller.js';
 import { nodeIpamController } from './nodeipam/controller.js';
 import { disruptionController } from './disruption/controller.js';
+import { horizontalPodAutoscalerController } from './podautoscaler/controller.js';
 import { taintEvictionController } from './tainteviction/controller.js';
 import { podGcController } from './podgc/controller.js';
 import { nodeLifecycleController } from './nodelifecycle/controller.js';
@@ -16,7 +17,7 @@ import { currentMachines, isRunning, machineOf } from './kubelet/machines.js';
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
  * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM,
- * disruption, taint eviction, pod GC, node lifecycle), then the
+ * disruption, horizontal pod autoscaler, taint eviction, pod GC, node lifecycle), then the
  * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
  * --event-ttl, an etcd lease there).
  */
@@ -28,6 +29,7 @@ export function defaultControllers(): Controller[] {
     replicaSetController(),
     nodeIpamController(),
     disruptionController(),
+    horizontalPodAutoscalerController(),
     taintEvictionController(),
     podGcController(),
     // A node's lease renews while its machine runs (the kubelet's machines, kubelet/machines.ts).
