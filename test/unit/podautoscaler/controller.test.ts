@@ -99,12 +99,12 @@ function deploy(w: World, replicas: number, target = 'web'): void {
 
 const CPU_75: MetricSpec = { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 75 } } };
 
-function autoscale(w: World, metrics: MetricSpec[], min = 3, max = 32, target = 'web'): void {
+function autoscale(w: World, metrics: MetricSpec[], min = 3, max = 32, target = 'web', behavior?: object): void {
   w.c.api.create(HPAS, 'default', {
     apiVersion: 'autoscaling/v2',
     kind: 'HorizontalPodAutoscaler',
     metadata: { name: 'web' },
-    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target }, minReplicas: min, maxReplicas: max, metrics },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target }, minReplicas: min, maxReplicas: max, metrics, ...(behavior ? { behavior } : {}) },
   } as unknown as KubeObject);
 }
 
@@ -223,4 +223,31 @@ test('range checks: above max, scaled to zero, a target that does not exist', ()
   w2.after(15);
   assert.deepEqual(w2.events(), ['FailedGetScale: deployments.apps "nope" not found']);
   assert.deepEqual(conditions(w2.hpa()), ['AbleToScale False FailedGetScale: the HPA controller was unable to get the target\'s current scale: deployments.apps "nope" not found']);
+});
+
+test('behavior: scale-up defaults (4 pods or 100 % per 15 s), a scale-down policy over its period, remembered between syncs', () => {
+  const w = world();
+  deploy(w, 3);
+  w.cpu = '75m';
+  autoscale(w, [CPU_75], 1, 10, 'web', { scaleDown: { stabilizationWindowSeconds: 0, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] } });
+  w.after(60);
+  w.cpu = '300m';
+  w.after(15);
+  const replicas = () => (w.deployment() as unknown as { spec: { replicas: number } }).spec.replicas;
+  assert.equal(replicas(), 7, '400 % of 75 %: ⌈5.33 × 3⌉ = 16, at most max(3 + 4, 3 × 2) = 7 per 15 s');
+  assert.ok(conditions(w.hpa()).includes('ScalingLimited True ScaleUpLimit: the desired replica count is increasing faster than the maximum scale rate'));
+  w.cpu = '10m';
+  // 10 % of the request: the metrics propose 1. The period's start counts the scale-up of 4 in it: 7 − 4 = 3, less 1 pod = 2.
+  w.after(15);
+  assert.equal(replicas(), 2);
+  // Within 60 s of the scale-down of 5 its period starts at 2 − 4 + 5 = 3 (while the scale-up counts), then at 7: no lower.
+  w.after(45);
+  assert.equal(replicas(), 2);
+  // 60 s after the scale-down, neither event is in the period: 2 − 1 = 1.
+  w.after(15);
+  assert.equal(replicas(), 1);
+  assert.deepEqual(
+    w.events().filter((e) => e.startsWith('SuccessfulRescale')).map((e) => e.replace(/^.*New size: (\d+);.*$/, '$1')),
+    ['7', '2', '1'],
+  );
 });
