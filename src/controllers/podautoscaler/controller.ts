@@ -104,6 +104,7 @@ export function horizontalPodAutoscalerController(opts: HpaControllerOptions = {
         const latest = ctx.api.tryGet(HPAS, namespace, name);
         if (latest) ctx.api.updateStatus(HPAS, { ...latest, metadata: { ...latest.metadata }, status: result.status });
       }
+      if (result.afterStatus) s.event(result.afterStatus.type, result.afterStatus.reason, result.afterStatus.message);
     },
   };
 }

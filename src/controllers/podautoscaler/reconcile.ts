@@ -34,6 +34,8 @@ export interface ReconcileResult {
   memory?: HpaMemory;
   /** the status to write, when it differs from the stored one */
   status?: HorizontalPodAutoscalerStatus;
+  /** an event upstream records after the status write (FailedComputeMetricsReplicas) */
+  afterStatus?: { type: 'Warning'; reason: string; message: string };
 }
 
 /** The metrics of an HPA that has none: cpu at 80 % (the API server's default). */
@@ -154,9 +156,8 @@ export function reconcileAutoscaler(s: SyncState, deps: ReconcileDeps): Reconcil
     metricStatuses = outcome.statuses;
     if (outcome.replicas === -1) {
       const status = statusOf(old, currentReplicas, old?.desiredReplicas ?? 0, metricStatuses, s);
-      s.event('Warning', 'FailedComputeMetricsReplicas', outcome.error ?? '');
       noRecommendation();
-      return finish(status);
+      return { ...finish(status), afterStatus: { type: 'Warning', reason: 'FailedComputeMetricsReplicas', message: outcome.error ?? '' } };
     }
     const rescaleMetric = outcome.replicas > desiredReplicas ? outcome.metric : '';
     if (outcome.replicas > desiredReplicas) desiredReplicas = outcome.replicas;
