@@ -31,13 +31,15 @@ export interface HpaMetricsSource extends MetricsReader {
 }
 
 const NO_CUSTOM_API = 'no custom metrics API (custom.metrics.k8s.io) registered';
-/** metricServerDefaultMetricWindow */
-const DEFAULT_WINDOW_MS = 60_000;
-
-function timeMs(t: string): number {
+/** A sample's time (each sample has its own: not memoized). */
+function sampleMs(t: string): number {
   const v = Date.parse(t);
   return Number.isNaN(v) ? 0 : v;
 }
+
+/** metricServerDefaultMetricWindow */
+const DEFAULT_WINDOW_MS = 60_000;
+
 
 /** GetResourceMetric: one sample per pod (the sum over containers, or the one container). */
 export function resourceMetric(reader: MetricsReader, resource: string, namespace: string, selector: Selector, container: string): PodMetricsInfo {
@@ -50,7 +52,7 @@ export function resourceMetric(reader: MetricsReader, resource: string, namespac
   if (!items.length) throw new HpaError('no metrics returned from resource metrics API');
   const res: PodMetricsInfo = new Map();
   for (const m of items) {
-    const timestampMs = timeMs(m.timestamp);
+    const timestampMs = sampleMs(m.timestamp);
     const windowMs = parseGoDuration(m.window) ?? 0;
     const name = m.metadata.name ?? '';
     if (container) {
@@ -96,7 +98,7 @@ export function podsMetric(reader: HpaMetricsSource, metricName: string, namespa
   if (!items.length) throw new HpaError('no metrics returned from custom metrics API');
   const res: PodMetricsInfo = new Map();
   for (const m of items) {
-    res.set(m.name, { value: milliValue(m.value) ?? 0, timestampMs: timeMs(m.timestamp), windowMs: m.windowSeconds !== undefined ? m.windowSeconds * 1000 : DEFAULT_WINDOW_MS });
+    res.set(m.name, { value: milliValue(m.value) ?? 0, timestampMs: sampleMs(m.timestamp), windowMs: m.windowSeconds !== undefined ? m.windowSeconds * 1000 : DEFAULT_WINDOW_MS });
   }
   return res;
 }

@@ -6,6 +6,7 @@ import { getPodReadyCondition, isPodReady, isPodTerminal } from '../../api/core/
 import type { Pod } from '../../api/core/v1/pod.js';
 import { HpaError } from './hpa-error.js';
 import { milliValue } from './quantity.js';
+import { timeMs } from './time-ms.js';
 
 /** metricsclient.PodMetric: one pod's value (milli-units), when it was taken and over which window. */
 export interface PodMetric {
@@ -30,11 +31,6 @@ export interface PodGroups {
   ignoredPods: Set<string>;
 }
 
-function ms(t: string | null | undefined): number | undefined {
-  if (!t) return undefined;
-  const v = Date.parse(t);
-  return Number.isNaN(v) ? undefined : v;
-}
 
 /**
  * groupPods: pods being deleted or terminal are ignored; Pending ones unready; ones without a
@@ -62,13 +58,13 @@ export function groupPods(pods: readonly Pod[], metrics: PodMetricsInfo, resourc
     }
     if (resource === 'cpu') {
       const condition = getPodReadyCondition(pod);
-      const start = ms(pod.status?.startTime);
+      const start = timeMs(pod.status?.startTime);
       let unready: boolean;
       if (!condition || start === undefined) {
         unready = true;
       } else {
         // A zero lastTransitionTime is Go's zero time.
-        const transition = ms(condition.lastTransitionTime) ?? -62135596800000;
+        const transition = timeMs(condition.lastTransitionTime) ?? -62135596800000;
         if (start + s.cpuInitializationPeriodMs > s.nowMs) {
           unready = condition.status === 'False' || metric.timestampMs < transition + metric.windowMs;
         } else {

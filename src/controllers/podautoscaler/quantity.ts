@@ -3,9 +3,21 @@ import { formatQuantity, parseQuantity } from '../../apiserver/validation/quanti
 
 const NANOS_PER_MILLI = 1_000_000n;
 
+/** Parsed texts: every sync reads the same requests and usages again (a bounded memo). */
+const parsed = new Map<string | number, number | undefined>();
+const MAX_PARSED = 10_000;
+
 /** Quantity.MilliValue(): the value in milli-units, rounded up; undefined for a text that is no quantity. */
 export function milliValue(text: string | number | undefined): number | undefined {
   if (text === undefined) return undefined;
+  if (parsed.has(text)) return parsed.get(text);
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  const v = parseMilli(text);
+  parsed.set(text, v);
+  return v;
+}
+
+function parseMilli(text: string | number): number | undefined {
   const q = parseQuantity(text);
   if (!q) return undefined;
   const n = q.nanos;
