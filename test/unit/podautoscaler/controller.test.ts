@@ -15,6 +15,9 @@ import { findByKind, type ResourceInfo } from '../../../src/apiserver/resources.
 import { asHorizontalPodAutoscaler, type HorizontalPodAutoscaler, type MetricSpec } from '../../../src/api/autoscaling/v2/horizontal-pod-autoscaler.js';
 import type { KubeObject } from '../../../src/api/meta/v1.js';
 import { rfc3339 } from '../../../src/sim/clock.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 function must(info: ResourceInfo | undefined): ResourceInfo {
   if (!info) throw new Error('unknown resource');
@@ -39,8 +42,8 @@ interface World {
   syncs(): number;
 }
 
-function world(): World {
-  const c0 = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
+function world(path = ':memory:'): World {
+  const c0 = openCluster(path, { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
   const w = { cpu: undefined, external: undefined } as unknown as World;
   const reader: HpaMetricsSource = {
     podMetrics(namespace, selector) {
@@ -250,4 +253,28 @@ test('behavior: scale-up defaults (4 pods or 100 % per 15 s), a scale-down polic
     w.events().filter((e) => e.startsWith('SuccessfulRescale')).map((e) => e.replace(/^.*New size: (\d+);.*$/, '$1')),
     ['7', '2', '1'],
   );
+});
+
+test('the recommendations outlive a command: a reopened cluster file keeps the stabilization window', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubemu-hpa-'));
+  try {
+    const file = join(dir, 'c.db');
+    const w = world(file);
+    deploy(w, 6);
+    w.cpu = '25m';
+    autoscale(w, [CPU_75], 1, 10);
+    w.after(60);
+    w.c.close();
+    // The next command: a new process's controller, the same file.
+    const w2 = world(file);
+    w2.cpu = '25m';
+    w2.after(240);
+    const replicas = () => (w2.deployment() as unknown as { spec: { replicas: number } }).spec.replicas;
+    assert.equal(replicas(), 6, 'the first sync (15 s) recorded 6: held for 5 min');
+    w2.after(30);
+    assert.equal(replicas(), 2, 'at 330 s the 6 of 15 s is out of the window (a forgotten memory would hold it until 375 s)');
+    w2.c.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
