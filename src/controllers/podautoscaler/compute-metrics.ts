@@ -5,7 +5,7 @@
  */
 import type { LabelSelector } from '../../labels/label-selector.js';
 import { labelSelectorAsSelector, type Selector } from '../../labels/label-selector.js';
-import type { MetricSpec, MetricStatus, MetricTarget } from '../../api/autoscaling/v2/horizontal-pod-autoscaler.js';
+import type { MetricSpec, MetricStatus, MetricTarget, MetricValueStatus } from '../../api/autoscaling/v2/horizontal-pod-autoscaler.js';
 import { labelSelectorGoString } from '../disruption/selector-text.js';
 import { HpaError, errorText } from './hpa-error.js';
 import { externalMetric, objectMetric, podsMetric, resourceMetric } from './metrics-client.js';
@@ -78,7 +78,7 @@ function resourceGeneric(s: SyncState, specReplicas: number, target: MetricTarge
     }
     const r = resourceReplicas(specReplicas, target.averageUtilization, resource, s.tolerances, s.pods(), metrics, container, readiness(s));
     const metric = containerSource ? `${resource} container resource utilization (percentage of request)` : `${resource} resource utilization (percentage of request)`;
-    return { replicas: r.replicas, metric, current: { averageUtilization: r.utilization, averageValue: quantityOf(resource, r.rawUtilization) } };
+    return { replicas: r.replicas, metric, current: { averageValue: quantityOf(resource, r.rawUtilization), averageUtilization: r.utilization } };
   } catch (e) {
     throw new HpaError(`failed to get ${resource} utilization: ${errorText(e)}`);
   }
@@ -185,7 +185,11 @@ function identifier(name: string, selector: LabelSelector | null | undefined) {
 function objectProposal(s: SyncState, spec: MetricSpec, specReplicas: number, statusReplicas: number, podSelector: Selector, metricSelector: Selector): Proposal {
   const src = spec.object!;
   const ref = src.describedObject;
-  const base = { metric: identifier(src.metric.name, src.metric.selector), describedObject: ref };
+  // ObjectMetricStatus in Go field order: metric, current, describedObject.
+  const status = (current: MetricValueStatus): MetricStatus => ({
+    type: 'Object',
+    object: { metric: identifier(src.metric.name, src.metric.selector), current, describedObject: ref },
+  });
   const read = (): number => {
     try {
       return objectMetric(s.reader, src.metric.name, s.namespace, ref, metricSelector);
@@ -202,7 +206,7 @@ function objectProposal(s: SyncState, spec: MetricSpec, specReplicas: number, st
     } catch (e) {
       throw unable(s, 'FailedGetObjectMetric', e);
     }
-    return { replicas, metric: `${ref.kind} metric ${src.metric.name}`, status: { type: 'Object', object: { ...base, current: { value: milliQuantity(usage) } } } };
+    return { replicas, metric: `${ref.kind} metric ${src.metric.name}`, status: status({ value: milliQuantity(usage) }) };
   }
   if (src.target.type === 'AverageValue' && src.target.averageValue !== undefined) {
     let r;
@@ -214,7 +218,7 @@ function objectProposal(s: SyncState, spec: MetricSpec, specReplicas: number, st
     return {
       replicas: r.replicas,
       metric: `external metric ${src.metric.name}(${labelSelectorGoString(src.metric.selector)})`,
-      status: { type: 'Object', object: { ...base, current: { averageValue: milliQuantity(r.usage) } } },
+      status: status({ averageValue: milliQuantity(r.usage) }),
     };
   }
   throw unable(s, 'FailedGetObjectMetric', new HpaError('invalid object metric source: neither a value target nor an average value target was set'));

@@ -278,3 +278,18 @@ test('the recommendations outlive a command: a reopened cluster file keeps the s
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('Pods and Object metrics without a custom metrics API: upstream\'s error; Object Value through a reader that serves it', () => {
+  const w = world();
+  deploy(w, 3);
+  w.cpu = '75m';
+  autoscale(w, [{ type: 'Pods', pods: { metric: { name: 'qps' }, target: { type: 'AverageValue', averageValue: '10' } } }, CPU_75]);
+  w.after(60);
+  assert.ok(
+    w.events().includes('FailedGetPodsMetric: unable to get metric qps: unable to fetch metrics from custom metrics API: no custom metrics API (custom.metrics.k8s.io) registered'),
+    w.events().join('\n'),
+  );
+  // One of two metrics failing with no scale-down proposed: the other one counts.
+  assert.ok(conditions(w.hpa()).includes('ScalingActive True ValidMetricFound: the HPA was able to successfully calculate a replica count from cpu resource utilization (percentage of request)'));
+  assert.deepEqual(w.hpa().status?.currentMetrics?.[0], { type: '' });
+});
