@@ -22,6 +22,8 @@ export interface ResourceInfo {
   hasStatus: boolean;
   /** whether the resource has a scale subresource */
   hasScale: boolean;
+  /** a version served by conversion (OTHER_SERVED_VERSIONS): the stored version it converts to and from */
+  storedAs?: string;
 }
 
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -88,6 +90,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, {
     shortNames: ['hpa'],
     categories: ['all'],
+    etcdPrefix: 'horizontalpodautoscalers',
     hasStatus: true,
   }),
   // etcd keeps budgets at /registry/poddisruptionbudgets/NS/NAME (no group directory).
@@ -102,6 +105,22 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('metricsources', 'MetricSource', 'kubemu.io', 'v1alpha1', true, { hasStatus: true }),
   // a KEDA-like subset: KEDA's CRD (keda.sh/v1alpha1, short name so), kept as a CRD is: /registry/keda.sh/scaledobjects/NS/NAME
   r('scaledobjects', 'ScaledObject', 'keda.sh', 'v1alpha1', true, { shortNames: ['so'], hasStatus: true }),
+];
+
+/**
+ * Versions served besides the preferred ones above, by conversion to and from the stored version
+ * (served-versions.ts): kube-apiserver serves autoscaling/v1 HPAs next to autoscaling/v2. Discovery
+ * lists the preferred version only, as `kubectl api-resources` does; a manifest's apiVersion or
+ * `hpa.v1.autoscaling` reaches these.
+ */
+export const OTHER_SERVED_VERSIONS: readonly ResourceInfo[] = [
+  r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v1', true, {
+    shortNames: ['hpa'],
+    categories: ['all'],
+    etcdPrefix: 'horizontalpodautoscalers',
+    hasStatus: true,
+    storedAs: 'v2',
+  }),
 ];
 
 export function apiVersionOf(info: ResourceInfo): string {
@@ -130,7 +149,8 @@ export function storagePrefix(info: ResourceInfo, namespace: string | undefined)
 }
 
 export function findByKind(apiVersion: string, kind: string): ResourceInfo | undefined {
-  return RESOURCES.find((i) => i.kind === kind && apiVersionOf(i) === apiVersion);
+  const matches = (i: ResourceInfo) => i.kind === kind && apiVersionOf(i) === apiVersion;
+  return RESOURCES.find(matches) ?? OTHER_SERVED_VERSIONS.find(matches);
 }
 
 export function findByKindOnly(kind: string): ResourceInfo[] {
@@ -148,13 +168,15 @@ export function resolveResource(arg: string): ResourceInfo | undefined {
   const rest = dot < 0 ? undefined : lower.slice(dot + 1);
   const matchesName = (i: ResourceInfo) =>
     i.resource === name || i.singular === name || i.shortNames.includes(name) || i.kind.toLowerCase() === name;
-  return RESOURCES.find((i) => {
+  const matches = (i: ResourceInfo) => {
     if (!matchesName(i)) return false;
     if (rest === undefined) return true;
     // `deployments.apps` or `deployments.v1.apps`
     if (rest === i.group) return true;
     return rest === `${i.version}.${i.group}` || (i.group === '' && rest === i.version);
-  });
+  };
+  // a version served by conversion only when it is named: `hpa.v1.autoscaling`
+  return RESOURCES.find(matches) ?? (rest?.includes('.') ? OTHER_SERVED_VERSIONS.find(matches) : undefined);
 }
 
 /** Resources whose keys live under `/registry/<prefix>`, for mapping keys back to kinds. */

@@ -1,3 +1,4 @@
+import { servedVersion } from './served-versions.js';
 import { type LiveStatus, LiveLists } from './live-status.js';
 import { type KeyEvent, type KeyValue, type Keyspace, RevisionCompacted, RevisionMismatch } from '../storage/keyspace.js';
 import { indexHints } from '../storage/index-hints.js';
@@ -346,17 +347,26 @@ export class ApiServer {
 
   /** One object; frozen — copy it before changing it. */
   get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject {
+    const sv = servedVersion(info);
+    if (sv) return sv.out(this.get(sv.storage, namespace, name));
     const o = this.shown(info, this.read(storageKey(info, namespace, name)));
     if (!o) throw notFound(info.resource, info.group, name);
     return o;
   }
 
   tryGet(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject | undefined {
+    const sv = servedVersion(info);
+    if (sv) {
+      const o = this.tryGet(sv.storage, namespace, name);
+      return o && sv.out(o);
+    }
     return this.shown(info, this.read(storageKey(info, namespace, name)));
   }
 
   /** Objects of one resource, in one namespace or all (namespace undefined), in key order; frozen. */
   list(info: ResourceInfo, namespace: string | undefined, filter?: (o: KubeObject) => boolean): KubeObject[] {
+    const sv = servedVersion(info);
+    if (sv) return this.list(sv.storage, namespace).map(sv.out).filter((o) => !filter || filter(o));
     const all = this.listShared(info, namespace);
     return filter ? all.filter(filter) : [...all];
   }
@@ -584,6 +594,12 @@ export class ApiServer {
   }
 
   create(info: ResourceInfo, namespace: string | undefined, input: KubeObject, opts: WriteOptions = {}): KubeObject {
+    const sv = servedVersion(info);
+    if (sv) {
+      const obj = { ...structuredClone(input), apiVersion: apiVersionOf(info), kind: info.kind };
+      this.requireDecodable(info, obj);
+      return sv.out(this.create(sv.storage, namespace, sv.in(obj), opts));
+    }
     return this.store.transaction(() => {
       // A pod with a stored template's spec (template-pod.ts): the spec's part of the write done once per spec.
       const template = opts.builtForWrite ? undefined : templatePods().templateSpecOf(info, input);
@@ -636,6 +652,12 @@ export class ApiServer {
    * update fails with Conflict. An update that changes nothing is not written.
    */
   update(info: ResourceInfo, input: KubeObject, opts: WriteOptions = {}): KubeObject {
+    const sv = servedVersion(info);
+    if (sv) {
+      const obj = { ...structuredClone(input), apiVersion: apiVersionOf(info), kind: info.kind };
+      this.requireDecodable(info, obj);
+      return sv.out(this.update(sv.storage, sv.in(obj), opts));
+    }
     return this.store.transaction(() => {
       const obj = opts.builtForWrite ? input : structuredClone(input);
       obj.apiVersion = apiVersionOf(info);
@@ -795,6 +817,12 @@ export class ApiServer {
     patch: JsonValue,
     opts: WriteOptions = {},
   ): KubeObject {
+    const sv = servedVersion(info);
+    if (sv) {
+      // patched as the served version, stored as the stored one
+      const patched = this.modify(sv.storage, namespace, name, (o) => sv.in(patches().patchObject(sv.out(o), type, patch)), opts);
+      return sv.out(patched);
+    }
     return this.modify(
       info,
       namespace,
@@ -884,6 +912,8 @@ export class ApiServer {
    * (graceful pod termination, finalizers, foreground/orphan propagation).
    */
   delete(info: ResourceInfo, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KubeObject {
+    const sv = servedVersion(info);
+    if (sv) return sv.out(this.delete(sv.storage, namespace, name, opts));
     return this.store.transaction(() => {
       const obj = this.getStored(info, namespace, name);
       const key = storageKey(info, namespace, name);
@@ -974,6 +1004,18 @@ export class ApiServer {
 
   /** Changes after a revision, for watch: ADDED / MODIFIED / DELETED with the object. */
   changesSince(afterRevision: number, info?: ResourceInfo, namespace?: string, untilTimeMs?: number): WatchEvent[] {
+    const sv = info && servedVersion(info);
+    if (sv) {
+      // a watch of a version served by conversion sees each object converted
+      return this.changesSince(afterRevision, sv.storage, namespace, untilTimeMs).map((e) => ({
+        type: e.type,
+        key: e.key,
+        object: sv.out(e.object),
+        revision: e.revision,
+        timeMs: e.timeMs,
+        resource: info,
+      }));
+    }
     return this.changesWithLast(afterRevision, info, namespace, untilTimeMs).events;
   }
 

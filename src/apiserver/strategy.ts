@@ -5,6 +5,7 @@ import type { ResourceInfo } from './resources.js';
 import { emptyPdbStatus } from '../api/policy/v1/pod-disruption-budget.js';
 import { isJsonObject } from '../common/json.js';
 import { mergeMatchLabelKeys } from './match-label-keys.js';
+import { dropHpaTolerance } from './hpa-tolerance.js';
 
 /**
  * Per-kind rules of kube-apiserver's registry strategies (pkg/registry/<group>/<kind>/strategy.go):
@@ -47,6 +48,12 @@ export function prepareForCreate(obj: KubeObject, info: ResourceInfo): void {
       // The poddisruptionbudget strategy resets status to the zero struct, whose ints have no omitempty.
       obj['status'] = { ...emptyPdbStatus() };
       break;
+    case 'HorizontalPodAutoscaler':
+      // The zero v2 status: desiredReplicas and currentMetrics have no omitempty. No generation in
+      // 1.33 (HPAGeneration came later); the alpha spec.behavior.*.tolerance is dropped (gate off).
+      obj['status'] = { desiredReplicas: 0, currentMetrics: null };
+      dropHpaTolerance(obj, undefined);
+      break;
     default:
       break;
   }
@@ -70,6 +77,7 @@ export function prepareForUpdate(obj: KubeObject, old: KubeObject, info: Resourc
     else spec.finalizers = oldFinalizers;
     obj['spec'] = spec;
   }
+  if (info.kind === 'HorizontalPodAutoscaler') dropHpaTolerance(obj, old);
   if (!tracksGeneration(info)) return;
   const oldGen = old.metadata.generation ?? 1;
   const specChanged = !jsonEqual(obj['spec'] as JsonValue, old['spec'] as JsonValue);

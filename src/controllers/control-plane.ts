@@ -33,6 +33,7 @@ export const CONTROLLER_NAMES = [
   'taint-eviction-controller',
   'pod-garbage-collector-controller',
   'node-lifecycle-controller',
+  'metricsource-controller',
   'default-scheduler',
   'kubelet',
   'event-ttl',

@@ -12,6 +12,7 @@ import { horizontalPodAutoscalerController } from './podautoscaler/controller.js
 import { taintEvictionController } from './tainteviction/controller.js';
 import { podGcController } from './podgc/controller.js';
 import { nodeLifecycleController } from './nodelifecycle/controller.js';
+import { metricSourceController } from './metricsource/controller.js';
 import { currentMachines, isRunning, machineOf } from './kubelet/machines.js';
 
 /**
@@ -34,6 +35,7 @@ export function defaultControllers(): Controller[] {
     podGcController(),
     // A node's lease renews while its machine runs (the kubelet's machines, kubelet/machines.ts).
     nodeLifecycleController((node, ctx) => isRunning(machineOf(currentMachines(ctx.api.store), node))),
+    metricSourceController(),
     schedulerController(),
     kubeletController(),
     eventTtlController(),

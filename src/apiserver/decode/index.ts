@@ -20,6 +20,7 @@ import { StatusError, badRequest, invalid } from '../errors.js';
 import { type KubeObject, objectJson, unverifiedKubeObject } from '../../api/meta/v1.js';
 import type { GoType } from './go-types.js';
 import { EVICTION, KIND_TYPES, SCALE } from './kind-types.js';
+import { HPA_V1 } from './hpa-types.js';
 import { metadataOnlyObject } from './meta-types.js';
 import { jsonDecodeError } from './json-decode.js';
 import { convertFromUnstructured } from './unstructured-convert.js';
@@ -33,6 +34,7 @@ function groupOf(apiVersion: string): string {
 /** The Go type objects of this kind decode into; undefined for custom resources (unstructured). */
 export function goTypeOf(apiVersion: string, kind: string): GoType | undefined {
   if (kind === 'Scale' && apiVersion === 'autoscaling/v1') return SCALE;
+  if (kind === 'HorizontalPodAutoscaler' && apiVersion === 'autoscaling/v1') return HPA_V1;
   if (kind === 'Eviction' && (apiVersion === 'policy/v1' || apiVersion === 'policy/v1beta1')) return EVICTION;
   return KIND_TYPES[`${groupOf(apiVersion)}/${kind}`];
 }

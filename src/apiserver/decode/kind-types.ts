@@ -9,6 +9,7 @@
 import { bool, bytes, int32, int64, intOrString, list, map, named, str, struct, time, unchecked, type GoType } from './go-types.js';
 import { labelSelector, objectMeta } from './meta-types.js';
 import { localObjectReference, podSpec, podTemplateSpec, resourceList } from './pod-types.js';
+import { HPA_V1, HPA_V2 } from './hpa-types.js';
 
 const opaque = (name: string): GoType => struct(name, () => ({}));
 
@@ -247,6 +248,7 @@ export const KIND_TYPES: Readonly<Record<string, GoType>> = {
     })),
     status: opaque('v1.PodDisruptionBudgetStatus'),
   })),
+  'autoscaling/HorizontalPodAutoscaler': HPA_V2,
 };
 
 /** policy/v1 Eviction, the body of a pods/eviction write. */

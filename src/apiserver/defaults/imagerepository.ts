@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../common/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json.js';
 import { ensureObj } from '../validation/json-fields.js';
 
 /**
@@ -48,6 +48,56 @@ export interface ImageBehavior {
   files?: Record<string, string>;
   /** files the app writes once started (startSeconds after start): absolute path → content */
   appFiles?: Record<string, string>;
+  /** the CPU and memory a running container uses, as metrics-server samples it (ImageUsage) */
+  usage?: ImageUsage;
+}
+
+/**
+ * `usage:` of a behaviour: what a running container of the image uses, computed when metrics are
+ * read (src/apiserver/metrics/usage-model.ts), never stored:
+ *
+ *   cpu (millicores) = idleMillicores
+ *                    + startSpikeMillicores × (1 − age / startSpikeSeconds)   while age < startSpikeSeconds
+ *                    + perLoadMillicores × load
+ *   memory (MiB)     = idleMiB + perLoadMiB × load
+ *
+ * age is the container's time since its start; load is the pod's share of a MetricSource's load
+ * (`load.metricSource`, in the pod's namespace: a queue's messages per second the pod removes, or a
+ * series' value spread over the Ready pods the source's podSelector selects). jitterPercent moves
+ * each sample up or down by up to that many percent, a hash of the pod's uid, the container and the
+ * sample time (the same cluster gives the same figures). A container that is not running uses nothing.
+ */
+export interface ImageUsage {
+  cpu: { idleMillicores: number; startSpikeMillicores: number; startSpikeSeconds: number; perLoadMillicores: number };
+  memory: { idleMiB: number; perLoadMiB: number };
+  load?: { metricSource: string };
+  jitterPercent: number;
+}
+
+/**
+ * What an image without `usage:` uses: a few millicores and some MiB, as an idle web server
+ * (metrics-server shows an idle nginx at 1–3m and a few Mi). Filled into a `usage:` that is
+ * written, block by block, as a structural schema's defaults are.
+ */
+export const DEFAULT_IMAGE_USAGE: Readonly<ImageUsage> = Object.freeze({
+  cpu: Object.freeze({ idleMillicores: 2, startSpikeMillicores: 0, startSpikeSeconds: 0, perLoadMillicores: 0 }),
+  memory: Object.freeze({ idleMiB: 8, perLoadMiB: 0 }),
+  jitterPercent: 0,
+});
+
+/** The numeric fields of `usage.cpu` and `usage.memory`; validation requires each to be a number >= 0. */
+export const USAGE_NUMERIC_FIELDS = {
+  cpu: ['idleMillicores', 'startSpikeMillicores', 'startSpikeSeconds', 'perLoadMillicores'],
+  memory: ['idleMiB', 'perLoadMiB'],
+} as const;
+
+/** Fills a written `usage:` (behaviour or tag) with the defaults of what it leaves out. */
+export function defaultUsage(usage: JsonObject): void {
+  for (const block of ['cpu', 'memory'] as const) {
+    const b = ensureObj(usage, block);
+    for (const [k, v] of Object.entries(DEFAULT_IMAGE_USAGE[block])) if (b[k] === undefined || b[k] === null) b[k] = v;
+  }
+  if (usage['jitterPercent'] === undefined || usage['jitterPercent'] === null) usage['jitterPercent'] = DEFAULT_IMAGE_USAGE.jitterPercent;
 }
 
 /**
@@ -83,6 +133,11 @@ export function defaultImageRepository(obj: JsonObject): void {
   const spec = ensureObj(obj, 'spec');
   const behavior = ensureObj(spec, 'behavior');
   for (const [k, v] of Object.entries(DEFAULT_IMAGE_BEHAVIOR)) {
-    if (behavior[k] === undefined || behavior[k] === null) behavior[k] = Array.isArray(v) ? [...v] : v;
+    if (behavior[k] === undefined || behavior[k] === null) behavior[k] = Array.isArray(v) ? [...v] : (v as JsonValue);
+  }
+  if (isJsonObject(behavior['usage'])) defaultUsage(behavior['usage']);
+  const tags = spec['tags'];
+  if (isJsonObject(tags)) {
+    for (const t of Object.values(tags)) if (isJsonObject(t) && isJsonObject(t['usage'])) defaultUsage(t['usage']);
   }
 }

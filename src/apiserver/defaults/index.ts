@@ -7,6 +7,8 @@ import { defaultPod } from './pod.js';
 import { defaultSecret } from './secret.js';
 import { defaultService } from './service.js';
 import { defaultImageRepository } from './imagerepository.js';
+import { defaultHorizontalPodAutoscaler } from './horizontal-pod-autoscaler.js';
+import { defaultMetricSource } from './metric-source.js';
 import {
   defaultDaemonSet,
   defaultDeployment,
@@ -33,6 +35,8 @@ const BY_KIND: Record<string, (o: JsonObject) => void> = {
   '/Node': defaultNode,
   '/Secret': defaultSecret,
   'kubemu.io/ImageRepository': defaultImageRepository,
+  'autoscaling/HorizontalPodAutoscaler': defaultHorizontalPodAutoscaler,
+  'kubemu.io/MetricSource': defaultMetricSource,
 };
 
 export function defaultObject(obj: KubeObject): void {

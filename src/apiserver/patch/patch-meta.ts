@@ -149,6 +149,13 @@ const PDB = topLevel('PodDisruptionBudget', {
   status: { schema: struct('PodDisruptionBudgetStatus', { conditions: mergeList('type') }) },
 });
 
+// ---- autoscaling/v2 (and v1, which has neither tag) ------------------------------------------
+
+/** HorizontalPodAutoscalerSpec has no patch strategies; status.conditions merges by type. */
+const HPA = topLevel('HorizontalPodAutoscaler', {
+  status: { schema: struct('HorizontalPodAutoscalerStatus', { conditions: mergeList('type') }) },
+});
+
 // ---- other core/v1 kinds ------------------------------------------------------------------
 
 const SERVICE = topLevel('Service', {
@@ -193,6 +200,7 @@ const BUILTIN: ReadonlyMap<string, PatchSchema> = new Map([
   ['coordination.k8s.io/Lease', metaOnly('Lease')],
   // PodDisruptionBudgetSpec has no patch strategies; status.conditions merges by type.
   ['policy/PodDisruptionBudget', PDB],
+  ['autoscaling/HorizontalPodAutoscaler', HPA],
 ]);
 
 /** The API group of an apiVersion: `apps/v1` → `apps`, `v1` → ``. */

@@ -9,6 +9,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
 import { objField } from './json-fields.js';
 import { validateLogs } from './imagerepository-logs.js';
 import { validateImageFiles } from './image-files.js';
+import { validateUsage } from './imagerepository-usage.js';
 
 /**
  * ImageRepository validation, worded like kube-apiserver's field errors:
@@ -52,6 +53,7 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
   errs.push(...validateLogs(b['logs'], path.child('logs')));
   errs.push(...validateImageFiles(b['files'], path.child('files')));
   errs.push(...validateImageFiles(b['appFiles'], path.child('appFiles')));
+  errs.push(...validateUsage(b['usage'], path.child('usage')));
   return errs;
 }
 

@@ -11,8 +11,10 @@ import { validateServiceCreate, validateServiceUpdate } from './service.js';
 import { validateConfigMapCreate, validateConfigMapUpdate, validateSecretCreate, validateSecretUpdate } from './config-data.js';
 import { validateNamespaceCreate, validateNamespaceUpdate } from './namespace.js';
 import { validatePdbCreate, validatePdbUpdate } from './pod-disruption-budget.js';
+import { validateHpaCreate, validateHpaUpdate } from './horizontal-pod-autoscaler.js';
 import { validateNodeCreate, validateNodeUpdate } from './node.js';
 import { validateImageRepositoryCreate, validateImageRepositoryUpdate } from './imagerepository.js';
+import { validateMetricSourceCreate, validateMetricSourceUpdate } from './metric-source.js';
 
 /**
  * Entry points used by admission: the causes kube-apiserver would put in its Invalid status
@@ -32,8 +34,10 @@ const RULES: Record<string, { create: CreateRule; update: UpdateRule }> = {
   '/Secret': { create: validateSecretCreate, update: validateSecretUpdate },
   '/Namespace': { create: validateNamespaceCreate, update: validateNamespaceUpdate },
   'policy/PodDisruptionBudget': { create: validatePdbCreate, update: validatePdbUpdate },
+  'autoscaling/HorizontalPodAutoscaler': { create: validateHpaCreate, update: validateHpaUpdate },
   '/Node': { create: validateNodeCreate, update: validateNodeUpdate },
   'kubemu.io/ImageRepository': { create: validateImageRepositoryCreate, update: validateImageRepositoryUpdate },
+  'kubemu.io/MetricSource': { create: validateMetricSourceCreate, update: validateMetricSourceUpdate },
 };
 
 function groupOf(apiVersion: string): string {

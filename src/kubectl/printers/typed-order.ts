@@ -31,11 +31,12 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../common/json
 import { compareGoStrings } from '../../common/go-strings.js';
 import { KIND_ROOTS as GENERATED_ROOTS, STRUCTS as GENERATED_STRUCTS } from './typed-order/schema.generated.js';
 import { POLICY_KIND_ROOTS, POLICY_STRUCTS } from './typed-order/policy-schema.js';
+import { AUTOSCALING_KIND_ROOTS, AUTOSCALING_STRUCTS } from './typed-order/autoscaling-schema.js';
 import type { StructTable } from './typed-order/schema-types.js';
 
 /** The generated tables and the hand-written policy/v1 ones. */
-const KIND_ROOTS: Readonly<Record<string, string>> = { ...GENERATED_ROOTS, ...POLICY_KIND_ROOTS };
-const STRUCTS: StructTable = { ...GENERATED_STRUCTS, ...POLICY_STRUCTS };
+const KIND_ROOTS: Readonly<Record<string, string>> = { ...GENERATED_ROOTS, ...POLICY_KIND_ROOTS, ...AUTOSCALING_KIND_ROOTS };
+const STRUCTS: StructTable = { ...GENERATED_STRUCTS, ...POLICY_STRUCTS, ...AUTOSCALING_STRUCTS };
 import { setOwn } from '../../common/own-keys.js';
 
 export interface TypedOrderOptions {

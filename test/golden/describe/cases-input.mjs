@@ -464,12 +464,74 @@ const pdbEvents = [
   event('open.1', pdbRef('open', 'pdb2'), 'NoPods', 'No matching pods found', 60, 30, 4, { component: 'controllermanager' }),
 ];
 
+// HorizontalPodAutoscalers with the status a controller would write: each current metric at
+// the index of its spec metric, conditions, and a rescale event.
+const hpaRef = (name, uid) => ({ kind: 'HorizontalPodAutoscaler', namespace: 'default', name, uid, apiVersion: 'autoscaling/v2', resourceVersion: '9' });
+const workerHpa = {
+  apiVersion: 'autoscaling/v2',
+  kind: 'HorizontalPodAutoscaler',
+  metadata: { name: 'worker', namespace: 'default', uid: 'hpa1', creationTimestamp: ago(86400), labels: { app: 'worker' }, annotations: { team: 'queue' } },
+  spec: {
+    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'worker' },
+    minReplicas: 3,
+    maxReplicas: 32,
+    metrics: [
+      { type: 'External', external: { metric: { name: 'queue_lag', selector: { matchLabels: { queue: 'orders' } } }, target: { type: 'AverageValue', averageValue: '30' } } },
+      { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 75 } } },
+      { type: 'Pods', pods: { metric: { name: 'requests_per_second' }, target: { type: 'AverageValue', averageValue: '10' } } },
+      { type: 'Object', object: { describedObject: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', name: 'main' }, metric: { name: 'hits' }, target: { type: 'Value', value: '2k' } } },
+    ],
+    behavior: {
+      scaleUp: { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }] },
+      scaleDown: { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+    },
+  },
+  status: {
+    lastScaleTime: ago(120),
+    currentReplicas: 24,
+    desiredReplicas: 32,
+    currentMetrics: [
+      { type: 'External', external: { metric: { name: 'queue_lag', selector: { matchLabels: { queue: 'orders' } } }, current: { value: '0', averageValue: '1250' } } },
+      { type: 'Resource', resource: { name: 'cpu', current: { averageValue: '12m', averageUtilization: 12 } } },
+      { type: 'Pods', pods: { metric: { name: 'requests_per_second' }, current: { averageValue: '8500m' } } },
+      { type: 'Object', object: { metric: { name: 'hits' }, current: { value: '1500' }, describedObject: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', name: 'main' } } },
+    ],
+    conditions: [
+      { type: 'AbleToScale', status: 'True', lastTransitionTime: ago(86000), reason: 'ReadyForNewScale', message: 'recommended size matches current size' },
+      { type: 'ScalingActive', status: 'True', lastTransitionTime: ago(86000), reason: 'ValidMetricFound', message: 'the HPA was able to successfully calculate a replica count from external metric queue_lag(&LabelSelector{MatchLabels:map[string]string{queue: orders,},MatchExpressions:[]LabelSelectorRequirement{},})' },
+      { type: 'ScalingLimited', status: 'True', lastTransitionTime: ago(120), reason: 'TooManyReplicas', message: 'the desired replica count is more than the maximum replica count' },
+    ],
+  },
+};
+const freshHpa = {
+  apiVersion: 'autoscaling/v2',
+  kind: 'HorizontalPodAutoscaler',
+  metadata: { name: 'fresh', namespace: 'default', uid: 'hpa2', creationTimestamp: ago(30) },
+  spec: {
+    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'fresh' },
+    minReplicas: 1,
+    maxReplicas: 5,
+    metrics: [
+      { type: 'External', external: { metric: { name: 'backlog' }, target: { type: 'Value', value: '100' } } },
+      { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '256Mi' } } },
+      { type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', target: { type: 'Utilization', averageUtilization: 60 } } },
+      { type: 'Object', object: { describedObject: { apiVersion: 'v1', kind: 'Service', name: 'front' }, metric: { name: 'latency' }, target: { type: 'AverageValue', averageValue: '500m' } } },
+    ],
+  },
+  status: { desiredReplicas: 0, currentMetrics: null },
+};
+const hpaEvents = [
+  event('worker.1', hpaRef('worker', 'hpa1'), 'SuccessfulRescale', 'New size: 32; reason: external metric queue_lag(&LabelSelector{MatchLabels:map[string]string{queue: orders,},MatchExpressions:[]LabelSelectorRequirement{},}) above target', 120, 120, 1, { component: 'horizontal-pod-autoscaler' }),
+  event('fresh.1', hpaRef('fresh', 'hpa2'), 'FailedGetExternalMetric', 'unable to get external metric default/backlog/nil: no metrics returned from external metrics API', 30, 15, 2, { component: 'horizontal-pod-autoscaler', type: 'Warning' }),
+];
+
 export const OBJECTS = {
+  horizontalpodautoscalers: [workerHpa, freshHpa],
   poddisruptionbudgets: [helloPdb, openPdb],
   deployments: [deployment],
   replicasets: [newRs, oldRs, strayRs],
   pods: [runningPod, pendingPod, terminatingPod, ...nodePods.slice(1), ...readyPods, notReadyPod],
-  events: [...deployEvents, ...podEvents, ...nodeEvents, ...pdbEvents],
+  events: [...deployEvents, ...podEvents, ...nodeEvents, ...pdbEvents, ...hpaEvents],
   nodes: [node],
   leases: [nodeLease, lease],
   namespaces,
@@ -494,6 +556,8 @@ export const CASES = [
   { name: 'secret', args: ['describe', 'secret', 'hello-secret'] },
   { name: 'pdb-min-available', args: ['describe', 'pdb', 'hello'] },
   { name: 'pdb-max-unavailable-events', args: ['describe', 'poddisruptionbudget', 'open'] },
+  { name: 'hpa-worker-status', args: ['describe', 'hpa', 'worker'] },
+  { name: 'hpa-fresh-no-status', args: ['describe', 'horizontalpodautoscaler.autoscaling', 'fresh'] },
   { name: 'lease-generic', args: ['describe', 'lease', 'hello-leader'] },
   { name: 'not-found', args: ['describe', 'deployment', 'nope'] },
   { name: 'two-names-one-missing', args: ['describe', 'configmap', 'hello-config', 'nope'] },

@@ -37,17 +37,18 @@ const RESOURCES = {
   leases: ['coordination.k8s.io', 'v1', 'Lease', true],
   endpointslices: ['discovery.k8s.io', 'v1', 'EndpointSlice', true],
   poddisruptionbudgets: ['policy', 'v1', 'PodDisruptionBudget', true],
+  horizontalpodautoscalers: ['autoscaling', 'v2', 'HorizontalPodAutoscaler', true],
 };
-const SHORT = { deployments: ['deploy'], replicasets: ['rs'], pods: ['po'], services: ['svc'], namespaces: ['ns'], nodes: ['no'], configmaps: ['cm'], events: ['ev'], poddisruptionbudgets: ['pdb'] };
+const SHORT = { deployments: ['deploy'], replicasets: ['rs'], pods: ['po'], services: ['svc'], namespaces: ['ns'], nodes: ['no'], configmaps: ['cm'], events: ['ev'], poddisruptionbudgets: ['pdb'], horizontalpodautoscalers: ['hpa'] };
 
 function discovery(path) {
   if (path === '/api') return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [] };
-  const groups = [...new Set(Object.values(RESOURCES).map(([g]) => g).filter(Boolean))];
+  const groups = [...new Map(Object.values(RESOURCES).filter(([g]) => g).map(([g, v]) => [g, v])).entries()];
   if (path === '/apis') {
     return {
       kind: 'APIGroupList',
       apiVersion: 'v1',
-      groups: groups.map((g) => ({ name: g, versions: [{ groupVersion: `${g}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${g}/v1`, version: 'v1' } })),
+      groups: groups.map(([g, v]) => ({ name: g, versions: [{ groupVersion: `${g}/${v}`, version: v }], preferredVersion: { groupVersion: `${g}/${v}`, version: v } })),
     };
   }
   const gv = path === '/api/v1' ? 'v1' : path.startsWith('/apis/') ? path.slice(6) : undefined;
@@ -106,7 +107,7 @@ function serve(shiftMs) {
     };
     const disc = discovery(u.pathname);
     if (disc) return send(200, disc);
-    const m = /^\/(?:api\/v1|apis\/([^/]+)\/v1)(?:\/namespaces\/([^/]+))?\/([^/]+)(?:\/([^/]+))?$/.exec(u.pathname);
+    const m = /^\/(?:api\/v1|apis\/([^/]+)\/v[12])(?:\/namespaces\/([^/]+))?\/([^/]+)(?:\/([^/]+))?$/.exec(u.pathname);
     const plural = m?.[3];
     const info = plural ? RESOURCES[plural] : undefined;
     if (!m || !info) return send(404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'the server could not find the requested resource' });

@@ -61,6 +61,7 @@ function world(path = ':memory:'): World {
           containers: [{ name: 'app', usage: { cpu: w.cpu!, memory: '10Mi' } }],
         }));
     },
+    podMetricsAllNamespaces: () => [],
     podMetricsOf: () => undefined,
     nodeMetrics: () => [],
     externalMetric(_ns, name) {

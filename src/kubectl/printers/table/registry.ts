@@ -4,10 +4,12 @@ import { defaultTable } from './default.js';
 import { deploymentTable } from './deployment.js';
 import { eventTable } from './event.js';
 import { leaseTable } from './lease.js';
+import { metricSourceTable } from './metric-source.js';
 import { namespaceTable } from './namespace.js';
 import { nodeTable } from './node.js';
 import { podTable } from './pod.js';
 import { podDisruptionBudgetTable } from './pod-disruption-budget.js';
+import { horizontalPodAutoscalerTable } from './horizontal-pod-autoscaler.js';
 import { replicaSetTable } from './replicaset.js';
 import { secretTable } from './secret.js';
 import { serviceTable } from './service.js';
@@ -29,6 +31,8 @@ const TABLES: ReadonlyMap<string, KindTable> = new Map([
   ['service', serviceTable],
   ['lease.coordination.k8s.io', leaseTable],
   ['poddisruptionbudget.policy', podDisruptionBudgetTable],
+  ['horizontalpodautoscaler.autoscaling', horizontalPodAutoscalerTable],
+  ['metricsource.kubemu.io', metricSourceTable],
 ]);
 
 /** Cluster-scoped resources among those kubemu knows: `-A` adds no NAMESPACE column to them. */
