@@ -19,6 +19,8 @@ import { POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION } from '../api/apps/v1/ann
 import { controllerOf } from '../api/meta/controller-of.js';
 import type { HistoryRow, HistoryRowType, RolloutHistoryStore } from '../storage/rollout-history.js';
 
+export { HISTORY_KEEP_ROWS } from '../storage/rollout-history.js';
+
 export const HISTORY_DEPLOYMENTS = 'deployments';
 export const HISTORY_REPLICASETS = 'replicasets';
 
