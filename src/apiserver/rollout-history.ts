@@ -39,7 +39,7 @@ export interface DeploymentSummary {
 
 /** A ReplicaSet as the history keeps it. */
 export interface ReplicaSetSummary {
-  /** its controller's name and UID (a Deployment) */
+  /** its controller's name and UID (a Deployment; the UID is kept as the row's deploymentUid) */
   owner: string;
   ownerUid: string;
   /** deployment.kubernetes.io/revision, when set */
@@ -129,7 +129,9 @@ export function recordRolloutWrite(history: RolloutHistoryStore, type: HistoryRo
   if (obj.kind !== 'ReplicaSet') return;
   const s = replicaSetSummary(obj);
   if (!s) return;
-  const row = { deploymentUid: s.ownerUid, revision, timeMs, resource: HISTORY_REPLICASETS, namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '', type, summary: JSON.stringify(s) };
+  // the controller's UID is the row's deploymentUid: not kept twice
+  const { ownerUid, ...kept } = s;
+  const row = { deploymentUid: ownerUid, revision, timeMs, resource: HISTORY_REPLICASETS, namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '', type, summary: JSON.stringify(kept) };
   history.append(row, true);
 }
 
@@ -146,7 +148,7 @@ export function readRolloutHistory(history: RolloutHistoryStore, deploymentUid: 
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) continue;
     const j = parsed as Record<string, unknown>;
     if (r.resource === HISTORY_DEPLOYMENTS) out.push({ ...r, resource: HISTORY_DEPLOYMENTS, summary: readDeploymentSummary(j) });
-    else if (r.resource === HISTORY_REPLICASETS) out.push({ ...r, resource: HISTORY_REPLICASETS, summary: readReplicaSetSummary(j) });
+    else if (r.resource === HISTORY_REPLICASETS) out.push({ ...r, resource: HISTORY_REPLICASETS, summary: readReplicaSetSummary(j, r.deploymentUid) });
   }
   return out;
 }
@@ -177,13 +179,13 @@ function readDeploymentSummary(j: Record<string, unknown>): DeploymentSummary {
   };
 }
 
-function readReplicaSetSummary(j: Record<string, unknown>): ReplicaSetSummary {
+function readReplicaSetSummary(j: Record<string, unknown>, ownerUid: string): ReplicaSetSummary {
   const st = obj(j, 'status');
   const revision = str(j, 'revision');
   const hash = str(j, 'podTemplateHash');
   return {
     owner: str(j, 'owner') ?? '',
-    ownerUid: str(j, 'ownerUid') ?? '',
+    ownerUid,
     ...(revision !== undefined ? { revision } : {}),
     ...(hash !== undefined ? { podTemplateHash: hash } : {}),
     replicas: num(j, 'replicas', 1),

@@ -5,7 +5,7 @@ import { HISTORY_KEEP_ROWS, HISTORY_TRIM_STEP, type HistoryRow, type RolloutHist
  * The rollout history's table (schema version 5, sqlite-schema.ts creates it): rows by
  * (deployment_uid, seq), so a Deployment's rows are one range of the primary key, its last row
  * one seek (the next number, and whether it is recorded at all), a trim or a drop one range
- * delete. About 250 bytes a row.
+ * delete. About 300 bytes a row.
  */
 export const ROLLOUT_HISTORY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rollout_history (
