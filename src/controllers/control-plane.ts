@@ -30,6 +30,7 @@ export const CONTROLLER_NAMES = [
   'node-ipam-controller',
   'disruption-controller',
   'keda-operator',
+  'horizontal-pod-autoscaler-controller',
   'taint-eviction-controller',
   'pod-garbage-collector-controller',
   'node-lifecycle-controller',

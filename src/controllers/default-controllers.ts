@@ -10,6 +10,7 @@ import { nodeIpamController } from './nodeipam/controller.js';
 import { disruptionController } from './disruption/controller.js';
 import { scaledObjectController } from './scaledobject/controller.js';
 import { metricSourceValue } from './scaledobject/metric-source-value.js';
+import { horizontalPodAutoscalerController } from './podautoscaler/controller.js';
 import { taintEvictionController } from './tainteviction/controller.js';
 import { podGcController } from './podgc/controller.js';
 import { nodeLifecycleController } from './nodelifecycle/controller.js';
@@ -19,7 +20,8 @@ import { currentMachines, isRunning, machineOf } from './kubelet/machines.js';
 /**
  * The controllers of the embedded control plane, in the order they run within one instant:
  * kube-controller-manager's (namespace, garbage collector, deployment, replicaset, node IPAM,
- * disruption, taint eviction, pod GC, node lifecycle) with KEDA's operator after disruption, then the
+ * disruption, horizontal pod autoscaler, taint eviction, pod GC, node lifecycle) with KEDA's operator
+ * after disruption (its HPA reconciled in the same instant), then the
  * scheduler, then the kubelets of all nodes; last, the expiry of Events (kube-apiserver's
  * --event-ttl, an etcd lease there).
  */
@@ -32,6 +34,7 @@ export function defaultControllers(): Controller[] {
     nodeIpamController(),
     disruptionController(),
     scaledObjectController({ metricSourceValue }),
+    horizontalPodAutoscalerController(),
     taintEvictionController(),
     podGcController(),
     // A node's lease renews while its machine runs (the kubelet's machines, kubelet/machines.ts).

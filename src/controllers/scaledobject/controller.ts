@@ -276,11 +276,18 @@ function scaleLoop(so: ScaledObject, status: ScaledObjectStatus, conditions: Ked
   let active = true;
   let activeTriggers: string[] = [];
   if (external.length && metricSourceValue) {
+    // KEDA's scale loop is a ticker of pollingInterval, started with the ScaledObject: a
+    // reconcile woken by a watch event (its HPA written, the target rescaled) polls nothing.
+    // kubemu's ticks fall on a grid from the creation; the sync of each tick asks for the next,
+    // and the loop's first tick is at once (Active still Unknown).
+    const intervalMs = (so.spec.pollingInterval ?? SCALED_OBJECT_DEFAULTS.pollingInterval) * 1000;
+    const offGrid = (ctx.clock.now() - Date.parse(so.metadata.creationTimestamp ?? '')) % intervalMs;
+    ctx.requeueAfter(key, intervalMs - offGrid);
+    if (offGrid !== 0 && getCondition(conditions, KEDA_CONDITION.Active).status !== 'Unknown') return;
     activeTriggers = external
       .filter(({ t }) => (metricSourceValue(ctx, so.metadata.namespace ?? '', t.metadata?.['metricSource'] ?? '') ?? 0) > 0)
       .map(({ t, i }) => metricNameWithIndex(i, metricSourceMetricName(t.metadata?.['metricSource'] ?? '')));
     active = activeTriggers.length > 0;
-    ctx.requeueAfter(key, (so.spec.pollingInterval ?? SCALED_OBJECT_DEFAULTS.pollingInterval) * 1000);
   } else if (external.length) return;
   const info = targetInfo(so);
   if (!info) return;

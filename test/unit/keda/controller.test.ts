@@ -161,13 +161,13 @@ test("KEDA's adapter: sN- names resolved through the ScaledObject the selector n
 
 test('scale to zero: cooldownPeriod after the last active poll, and back to 1 when the metric source is active again', () => {
   const c = openCluster(':memory:', { env: { KUBEMU_CLOCK: 'virtual', KUBEMU_SEED: '1' } });
-  // The lag the trigger reads: 10 until 20 s, 0 until 70 s, then 25 (a Step series of a real
-  // MetricSource, read by the operator's own polls every 30 s and by the polls forced below).
+  // The lag the trigger reads: 10 until 20 s, 0 until 100 s, then 25 (a Step series of a real
+  // MetricSource), polled by the operator every pollingInterval (30 s) from the ScaledObject's creation.
   c.api.create(METRIC_SOURCES, 'default', {
     apiVersion: 'kubemu.io/v1alpha1',
     kind: 'MetricSource',
     metadata: { name: 'lag' },
-    spec: { series: { points: [{ after: '0s', value: 10 }, { after: '20s', value: 0 }, { after: '70s', value: 25 }] } },
+    spec: { series: { points: [{ after: '0s', value: 10 }, { after: '20s', value: 0 }, { after: '100s', value: 25 }] } },
   });
   c.api.create(DEPLOYMENTS, 'default', {
     apiVersion: 'apps/v1',
@@ -181,28 +181,28 @@ test('scale to zero: cooldownPeriod after the last active poll, and back to 1 wh
     metadata: { name: 'worker' },
     spec: { scaleTargetRef: { name: 'worker' }, minReplicaCount: 0, cooldownPeriod: 60, triggers: [{ type: 'kubemu-metric-source', metadata: { metricSource: 'lag', value: '10' } }] },
   });
-  advanceTo(c, c.clock.now() + 1000);
-  const poll = (afterS: number) => {
-    advanceTo(c, c.clock.now() + afterS * 1000);
-    c.store.transaction(() => c.controlPlane.withController('keda-operator', (operator, ctx) => operator.sync('default/worker', ctx)));
-  };
+  const start = c.clock.now();
+  const at = (s: number) => advanceTo(c, start + s * 1000);
   const so = () => asScaledObject(c.api.get(SO, 'default', 'worker'));
   const active = () => {
     const a = so().status?.conditions?.find((x) => x.type === 'Active');
     return `${a?.status} ${a?.reason}`;
   };
   const replicas = () => (c.api.get(DEPLOYMENTS, 'default', 'worker')['spec'] as { replicas?: number }).replicas;
-  poll(0);
-  assert.deepEqual([active(), replicas(), so().status?.lastActiveTime], ['True ScalerActive', 3, '2026-10-26T19:00:01Z']);
+  at(1);
+  assert.deepEqual([active(), replicas(), so().status?.lastActiveTime], ['True ScalerActive', 3, '2026-10-26T19:00:00Z'], 'the poll at creation');
   assert.equal(asHorizontalPodAutoscaler(c.api.get(HPA, 'default', 'keda-hpa-worker')).spec.minReplicas, 1, 'the HPA never goes below 1');
-  poll(30);
+  at(29);
+  assert.deepEqual([active(), so().status?.lastActiveTime], ['True ScalerActive', '2026-10-26T19:00:00Z'], 'no poll between ticks, whatever else wakes the operator');
+  at(31);
   assert.deepEqual([active(), replicas()], ['False ScalerCooldown', 3]);
-  poll(30);
+  at(61);
   assert.deepEqual([active(), replicas()], ['False ScalerCooldown', 3], 'exactly 60 s is not yet past the cooldown');
-  poll(1);
+  at(91);
   assert.deepEqual([active(), replicas()], ['False ScalerNotActive', 0]);
-  poll(30);
-  assert.deepEqual([active(), replicas()], ['True ScalerActive', 1]);
+  at(121);
+  // activated from 0 to 1 at the tick of 120 s; the HPA, at 1 again, then scales on the lag: ⌈25 / 10⌉ = 3
+  assert.deepEqual([active(), replicas()], ['True ScalerActive', 3]);
   const messages = c.api
     .list(EVENTS, 'default')
     .filter((e) => String(e['reason']).startsWith('KEDAScaleTarget'))
