@@ -42,6 +42,8 @@ import { isPodTerminal } from '../api/core/v1/pod-util.js';
 import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.js';
 import { NAMESPACE_PHASE, asNamespace } from '../api/core/v1/namespace.js';
 import type { Scale } from '../api/autoscaling/v1/scale.js';
+import { recordRolloutWrite } from './rollout-history.js';
+import type { HistoryRowType } from '../storage/rollout-history.js';
 
 /** The namespaces resource, which every namespaced create looks its namespace up in (found once, not at each create). */
 const NAMESPACES = findByKind('v1', 'Namespace');
@@ -291,13 +293,22 @@ export class ApiServer {
     return obj;
   }
 
-  /** Every write goes through here and putKey, so the read cache knows what changed. */
-  private deleteKey(key: string, expectedModRevision?: number): number | undefined {
+  /**
+   * Every write goes through here and putKey, so the read cache knows what changed (and the
+   * rollout history, rollout-history.ts). `obj`: the object as deleted.
+   */
+  private deleteKey(key: string, obj: KubeObject, expectedModRevision?: number): number | undefined {
     const rev = this.store.delete(key, expectedModRevision);
     this.cache.wrote(key, this.store.revision());
     // no plan of a value at key waits any longer
     this.decoded.wrote(key, this.store.revision(), undefined);
+    if (rev !== undefined) this.recordRollout('DELETED', obj, rev);
     return rev;
+  }
+
+  /** A committed write of a Deployment or ReplicaSet in the rollout history (the same transaction). */
+  private recordRollout(type: HistoryRowType, obj: KubeObject, rev: number): void {
+    if (obj.kind === 'Deployment' || obj.kind === 'ReplicaSet') recordRolloutWrite(this.store.history, type, obj, rev, this.clock.now());
   }
 
   /** `obj`: the object value encodes, whose labels and controller the store's indexes take from it */
@@ -311,6 +322,7 @@ export class ApiServer {
     const rev = this.store.put(key, value.text, expectedModRevision, indexHints(obj.metadata), unread);
     this.cache.wrote(key, rev, unread ? undefined : value.text);
     this.decoded.wrote(key, rev, value.plan);
+    this.recordRollout(expectedModRevision === 0 ? 'ADDED' : 'MODIFIED', obj, rev);
     return rev;
   }
 
@@ -725,6 +737,7 @@ export class ApiServer {
     this.decoded.built(key, rev, decoded, w.metaText);
     obj.metadata.resourceVersion = rv;
     this.keptMetadata.wrote(rev, expected);
+    this.recordRollout('MODIFIED', obj, rev);
     return obj;
   }
 
@@ -891,7 +904,7 @@ export class ApiServer {
       !isGraceful(obj) &&
       !(info.kind === 'Namespace' && namespaceFinalizers(obj).length)
     ) {
-      const rev = this.deleteKey(storageKey(info, ns, name));
+      const rev = this.deleteKey(storageKey(info, ns, name), obj);
       if (rev !== undefined) obj.metadata.resourceVersion = String(rev);
       return obj;
     }
@@ -926,7 +939,7 @@ export class ApiServer {
       // controller empties it first (its spec.finalizers hold it).
       const specFinalizers = info.kind === 'Namespace' ? namespaceFinalizers(obj) : [];
       if (finalizers.length === 0 && grace === 0 && specFinalizers.length === 0) {
-        if (!opts.dryRun) this.deleteKey(key, Number(obj.metadata.resourceVersion));
+        if (!opts.dryRun) this.deleteKey(key, obj, Number(obj.metadata.resourceVersion));
         return obj;
       }
       if (opts.dryRun) return obj;
@@ -965,7 +978,7 @@ export class ApiServer {
       const obj = this.tryGet(info, namespace, name);
       if (!obj) return;
       if ((obj.metadata.finalizers ?? []).length) return;
-      this.deleteKey(storageKey(info, namespace, name));
+      this.deleteKey(storageKey(info, namespace, name), obj);
     });
   }
 

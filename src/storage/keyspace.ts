@@ -1,4 +1,5 @@
 import type { IndexHints } from './index-hints.js';
+import type { RolloutHistoryStore } from './rollout-history.js';
 
 /**
  * The etcd-like keyspace the API server stores objects in. Keys follow kube-apiserver's
@@ -160,6 +161,11 @@ export interface Keyspace {
    * For a command that runs what used to be several transactions inside one (time.ts runBatched).
    */
   atomically<T>(fn: () => T): T;
+  /**
+   * the rollout history kept beside the log and never compacted with it (rollout-history.ts); its
+   * writes belong in the write transaction of the change they record
+   */
+  readonly history: RolloutHistoryStore;
   /** small key/value store for cluster settings (clock, random state), outside the keyspace */
   getMeta(name: string): string | undefined;
   /** a JsonMeta value is serialized when needed: at the end of the transaction at the latest */

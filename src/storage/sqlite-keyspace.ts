@@ -21,6 +21,7 @@ import {
 import { LOG_ROW_COLUMNS, LogValues } from './sqlite-log.js';
 import { type OwnWrite, OwnWrites, underPrefix } from './own-writes.js';
 import { BackgroundCheckpoint, type StartCheckpointer } from './background-checkpoint.js';
+import { SqliteRolloutHistory } from './sqlite-rollout-history.js';
 
 interface LogRow {
   revision: number;
@@ -64,6 +65,8 @@ export class SqliteKeyspace implements Keyspace {
   readonly db: Database.Database;
   private readonly stmts;
   private readonly log: LogValues;
+  /** the rollout history's table (sqlite-rollout-history.ts), in this connection's transactions */
+  readonly history: SqliteRolloutHistory;
   /** this connection's last writes, which changesSince reads instead of the log where they cover it */
   private readonly own = new OwnWrites();
   private depth = 0;
@@ -93,6 +96,7 @@ export class SqliteKeyspace implements Keyspace {
     this.readOnly = opened.readOnly;
     this.background = opened.file === undefined ? undefined : new BackgroundCheckpoint(opened.file, options.checkpointer);
     this.log = new LogValues(this.db);
+    this.history = new SqliteRolloutHistory(this.db);
     const hinted = hasHintColumns(this.db);
     this.hinted = hinted;
     this.unindexed = hasUnindexedIndex(this.db) ? new UnindexedRows(this.db) : undefined;

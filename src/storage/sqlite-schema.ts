@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ClusterFileError, NotAClusterFile, ReadOnlyClusterFile } from './cluster-file-errors.js';
+import { ROLLOUT_HISTORY_SCHEMA } from './sqlite-rollout-history.js';
 
 /**
  * The cluster file's schema and how a file is recognised as one. A kubemu file carries
@@ -17,10 +18,15 @@ import { ClusterFileError, NotAClusterFile, ReadOnlyClusterFile } from './cluste
  * sqlite-unindexed.ts). An older kubemu trusts the label and controller indexes for every row, so
  * its own writes would be missing from its next selection: it refuses a version-4 file instead of
  * reading stale indexes. (The tables and columns are version 3's: a version-3 file is marked 4
- * when first opened writable, and converted by ensureHintedIndexes.)
+ * when first opened writable, and converted by ensureHintedIndexes.) 5: the rollout history
+ * (rollout_history, sqlite-rollout-history.ts), which the API server appends to at every write of
+ * a Deployment or ReplicaSet: an older kubemu would write those without their rows, and the
+ * timeline would then read a history with holes as whole, so it refuses a version-5 file. A
+ * version-4 file gets the (empty) table when first opened writable; its Deployments' history
+ * starts at their next write. A read-only version-4 file reads without one.
  */
 export const APPLICATION_ID = 0x6b75626d;
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** The oldest version whose tables the current code reads unchanged (a read-only file is not migrated). */
 const READABLE_UNMIGRATED = 1;
 
@@ -51,10 +57,10 @@ CREATE TABLE IF NOT EXISTS meta (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
-`;
+${ROLLOUT_HISTORY_SCHEMA}`;
 
-/** The tables an earlier kubemu wrote (timers: the timer queue, storage/sqlite-timers.ts). */
-const KUBEMU_TABLES = new Set(['kv', 'log', 'meta', 'timers']);
+/** The tables an earlier kubemu wrote (timers: the timer queue, storage/sqlite-timers.ts; the rollout history). */
+const KUBEMU_TABLES = new Set(['kv', 'log', 'meta', 'timers', 'rollout_history']);
 const LOG_COLUMNS_V0 = ['revision', 'key', 'type', 'value', 'create_revision', 'prev_value', 'prev_mod_revision'];
 
 /** What the file holds, read without writing anything. */
@@ -166,7 +172,8 @@ export function migrate(db: Database.Database, path: string, readOnly: boolean, 
       return;
     }
     // The log is there (recognise demands it); kv and meta as today; the log gets the
-    // cluster time of each write (version 1) and the index of superseding rows (version 3).
+    // cluster time of each write (version 1) and the index of superseding rows (version 3);
+    // the rollout history's table (version 5) comes with the schema.
     // Rows written before version 3 hold their values and read as they are.
     db.exec(SCHEMA);
     if (!columns(db, 'log').includes('time_ms')) db.exec('ALTER TABLE log ADD COLUMN time_ms INTEGER NOT NULL DEFAULT 0');

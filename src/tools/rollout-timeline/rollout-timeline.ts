@@ -3,7 +3,7 @@ import { UsageError, CliError } from '../../kubectl/util/errors.js';
 import { type Invocation, action, commandPath, configure } from '../../kubectl/cmd/util/program.js';
 import { findByKind, groupResource, resolveResource } from '../../apiserver/resources.js';
 import { notFound } from '../../apiserver/errors.js';
-import { readTimelineLog } from './read-log.js';
+import { readTimelineHistory } from './read-history.js';
 import { timelineRows } from './timeline-rows.js';
 import { renderTimeline } from './render.js';
 
@@ -30,11 +30,12 @@ export function timelineTarget(args: readonly string[], path: string): string {
 
 /**
  * `kubemu rollout timeline deployment/NAME [--absolute]`: the rollout's history as a table built
- * from the revision log (timeline-rows.ts says which rows, read-log.ts what compaction leaves).
+ * from the rollout history the API server keeps (timeline-rows.ts says which rows, read-history.ts
+ * where the history starts).
  */
 export function registerRolloutTimeline(rollout: Command, inv: Invocation): void {
   const cmd = configure(rollout.command('timeline'), inv)
-    .description("kubemu: a Deployment's rollout as a table from the revision log (generation, revision, old/new desired, ready, available, pods)")
+    .description("kubemu: a Deployment's rollout as a table from its rollout history (generation, revision, old/new desired, ready, available, pods)")
     .usage('deployment/NAME [--absolute]')
     .argument('[args...]')
     .option('--absolute', 'Print cluster times in RFC 3339 instead of the time since the first row');
@@ -45,10 +46,8 @@ export function registerRolloutTimeline(rollout: Command, inv: Invocation): void
       const api = ctx.cluster().api;
       const dep = api.tryGet(DEPLOYMENTS, ns, name);
       if (!dep) throw notFound(DEPLOYMENTS.resource, DEPLOYMENTS.group, name);
-      const log = readTimelineLog(api, ns);
-      // the compacted revision's time is gone with it: the first change after it, else now
-      const compacted = log.compactedRevision > 0 ? { revision: log.compactedRevision, timeMs: log.changes[0]?.timeMs ?? ctx.cluster().clock.now() } : undefined;
-      const rows = timelineRows(dep.metadata.uid ?? '', log.changes, log.seed, compacted);
+      const history = readTimelineHistory(api, dep);
+      const rows = timelineRows(history.changes, history.seed, history.start);
       ctx.io.out(renderTimeline(rows, { absolute: flags.absolute === true }));
     }),
   );
