@@ -175,9 +175,12 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
 
 /**
  * The pods and ReplicaSets of the scratch cluster, in every namespace (what names by elimination
- * choose from): a read through kubectl, which changes nothing.
+ * choose from), read through kubectl (a read-only command writes nothing).
  */
 function clusterObjects(scratch: Scratch): ClusterObject[] {
+  // before the transcript's `kubemu cluster create` there is nothing to choose from, and a `get`
+  // would create the cluster file that command then finds
+  if (!existsSync(scratch.env['KUBEMU_DB']!)) return [];
   const r = runCommand("kubectl get pods,replicasets -A --no-headers -o custom-columns=KIND:.kind,NAME:.metadata.name 2>/dev/null", scratch);
   if (r.exitCode !== 0) return [];
   return outputLinesOf(r.output).flatMap((l) => {
