@@ -1,9 +1,12 @@
 /**
  * Comparing one command's expected output with what the replay printed: generated names mapped
- * (name-mapping.ts), then both sides normalised (normalise.ts) and compared line by line; a difference
- * is shown as `diff -u` shows it (common/gnu-diff/unified-diff.ts).
+ * (name-mapping.ts), then both sides normalised (normalise.ts) and compared line by line, a line
+ * that is only `…` or `...` standing for any number of actual lines (elision.ts); a difference is
+ * shown as `diff -u` shows it (common/gnu-diff/unified-diff.ts), each elision replaced by the lines
+ * it matched.
  */
 import { unifiedDiff } from '../../common/gnu-diff/unified-diff.js';
+import { matchWithElisions } from './elision.js';
 import type { NameMapping } from './name-mapping.js';
 import { normaliseOutput } from './normalise.js';
 
@@ -21,7 +24,7 @@ export function outputLines(output: string): string[] {
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((l, i) => l === b[i]);
+  return matchWithElisions(a, b).pass;
 }
 
 /** A table header as kubectl prints it: capitalised column names two or more spaces apart. */
@@ -63,6 +66,8 @@ export function compareOutput(
     return { pass: true, diff: '' };
   }
   const text = (ls: string[]) => (ls.length === 0 ? '' : `${ls.join('\n')}\n`);
-  // `diff -u` as GNU diffutils prints it, from the engine `kubectl diff` uses.
-  return { pass: false, diff: unifiedDiff(text(want), text(got), 'expected', 'actual') };
+  // `diff -u` as GNU diffutils prints it, from the engine `kubectl diff` uses; an elided span
+  // shows as the actual lines it matched (context), not as a `-…` line
+  const shown = matchWithElisions(want, got).expanded;
+  return { pass: false, diff: unifiedDiff(text(shown), text(got), 'expected', 'actual') };
 }

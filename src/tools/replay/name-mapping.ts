@@ -7,26 +7,59 @@
  * (`https` is); such a word appearing on both sides simply pairs with itself.
  *
  * The mapping pairs them in order of first appearance, across the whole transcript: the first
- * generated token the transcript shows stands for the first one kubemu printed, and so on. Once
- * paired, a token keeps its partner, so a later command that names the other ReplicaSet fails.
+ * generated token the transcript shows stands for the first one kubemu printed, and so on, but only
+ * within one owner: a token is paired with one whose name has the same prefix (the part before
+ * `-token`, itself mapped), so a pod of `hello-8c9694f75` pairs only with a pod of its partner
+ * `hello-6474c95c86`, never with a pod of another ReplicaSet that happens to stand at its place in
+ * a listing whose rows differ. Once paired, a token keeps its partner, so a later command that
+ * names the other ReplicaSet fails.
  *
  *   expected: hello-8c9694f75-4nf7n, hello-8c9694f75-9ghql
  *   actual:   hello-6474c95c86-6mlqm, hello-6474c95c86-hmb6x
  *   mapping:  8c9694f75->6474c95c86, 4nf7n->6mlqm, 9ghql->hmb6x
+ *
+ * Names by elimination (eliminate()): a name the transcript uses without kubemu having printed its
+ * partner (`kubectl get pod hello-85854d9fd8-4mjwb`, a pod the article never listed) is paired with
+ * one of kubemu's objects when exactly one fits: its name is the mapped prefix + `-` + an unpaired
+ * token of the same class, of the same kind. Two or more candidates, or none: it stays unpaired.
  */
 
 const GENERATED = /(?<![A-Za-z0-9])[bcdfghjklmnpqrstvwxz2456789]{5,10}(?![A-Za-z0-9])/g;
 
+function notAName(t: string): boolean {
+  // a plain number (`22545`) or an age (`2m42s`, all of it in the alphabet too) is not a name
+  return /^\d+$/.test(t) || /^(\d+[dhms])+$/.test(t);
+}
+
+const GENERATED_WHOLE = /^[bcdfghjklmnpqrstvwxz2456789]{5,10}$/;
+
 /** The generated tokens of a text, each once, in order of first appearance. */
 export function generatedTokens(text: string): string[] {
-  const seen = new Set<string>();
+  return [...tokenPrefixes(text).keys()];
+}
+
+/**
+ * Each generated token of a text with the prefix of the name it first appears in: the name
+ * characters before `-token` (`hello-8c9694f75` for `pod/hello-8c9694f75-4nf7n`'s `4nf7n`,
+ * `hello` for its `8c9694f75`), or '' when the token does not follow a `-`.
+ */
+export function tokenPrefixes(text: string): Map<string, string> {
+  const out = new Map<string, string>();
   for (const m of text.matchAll(GENERATED)) {
     const t = m[0];
-    // a plain number (`22545`) or an age (`2m42s`, all of it in the alphabet too) is not a name
-    if (/^\d+$/.test(t) || /^(\d+[dhms])+$/.test(t)) continue;
-    seen.add(t);
+    if (notAName(t) || out.has(t)) continue;
+    const at = m.index ?? 0;
+    const before = text.slice(0, at);
+    out.set(t, before.endsWith('-') ? /[a-z0-9.-]*$/.exec(before.slice(0, -1))![0] : '');
   }
-  return [...seen];
+  return out;
+}
+
+/** One of kubemu's objects, as eliminate() gets them. */
+export interface ClusterObject {
+  /** `Pod`, `ReplicaSet`, ... */
+  kind: string;
+  name: string;
 }
 
 /**
@@ -43,19 +76,55 @@ export class NameMapping {
   private readonly forward = new Map<string, string>();
   private readonly backward = new Map<string, string>();
 
-  /** Pairs the expected text's unpaired tokens with the actual text's unpaired ones, in order. */
+  /**
+   * Pairs the expected text's unpaired tokens with the actual text's unpaired ones, in order,
+   * each only with a token of the same class whose name's prefix is its own prefix mapped.
+   */
   learn(expected: string, actual: string): void {
-    const fresh = generatedTokens(actual).filter((t) => !this.backward.has(t));
-    for (const e of generatedTokens(expected)) {
+    const actualPrefix = tokenPrefixes(actual);
+    const fresh = [...actualPrefix.keys()].filter((t) => !this.backward.has(t));
+    for (const [e, prefix] of tokenPrefixes(expected)) {
       if (this.forward.has(e)) continue;
-      const same = fresh.indexOf(e);
-      const next = fresh.findIndex((t) => tokenClass(t) === tokenClass(e));
+      const owner = this.apply(prefix);
+      const fits = (t: string) => actualPrefix.get(t) === owner;
+      const same = fresh.findIndex((t) => t === e && fits(t));
+      const next = fresh.findIndex((t) => tokenClass(t) === tokenClass(e) && fits(t));
       const at = same >= 0 ? same : next;
       if (at < 0) continue;
-      const a = fresh.splice(at, 1)[0]!;
-      this.forward.set(e, a);
-      this.backward.set(a, e);
+      this.pair(e, fresh.splice(at, 1)[0]!);
     }
+  }
+
+  /**
+   * Names by elimination (see the file comment): every unpaired token of `text` whose prefix
+   * maps to a name is paired with the one object of `objects` named prefix-mapped + `-` + an
+   * unpaired token of its class, when exactly one fits; `kindOf` tells the kind a token's name
+   * has in the text when the text says it (`kubectl get pod NAME`), and then only that kind fits.
+   */
+  eliminate(text: string, objects: readonly ClusterObject[], kindOf: (name: string) => string | undefined = () => undefined): void {
+    for (const [e, prefix] of tokenPrefixes(text)) {
+      if (this.forward.has(e) || prefix === '') continue;
+      const owner = `${this.apply(prefix)}-`;
+      const kind = kindOf(`${prefix}-${e}`);
+      const fits = objects.filter((o) => {
+        if (!o.name.startsWith(owner) || (kind !== undefined && o.kind !== kind)) return false;
+        const t = o.name.slice(owner.length);
+        return GENERATED_WHOLE.test(t) && !notAName(t) && tokenClass(t) === tokenClass(e) && !this.backward.has(t);
+      });
+      const kinds = new Set(fits.map((o) => o.kind));
+      if (fits.length !== 1 || kinds.size !== 1) continue;
+      this.pair(e, fits[0]!.name.slice(owner.length));
+    }
+  }
+
+  /** Whether some unpaired token of `text` has a prefix (so eliminate() may pair it). */
+  hasUnpaired(text: string): boolean {
+    return [...tokenPrefixes(text)].some(([t, prefix]) => prefix !== '' && !this.forward.has(t));
+  }
+
+  private pair(expected: string, actual: string): void {
+    this.forward.set(expected, actual);
+    this.backward.set(actual, expected);
   }
 
   /** The expected text with every paired token replaced by its partner. */
@@ -67,4 +136,26 @@ export class NameMapping {
   pairs(): [string, string][] {
     return [...this.forward];
   }
+}
+
+const POD_WORDS = '(?:pods?|po)';
+const RS_WORDS = '(?:replicasets?(?:\\.apps)?|rs)';
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The kind a text gives a name, when it says: `pod NAME`, `pods/NAME`, `po NAME`,
+ * `/registry/pods/NS/NAME`, `pods "NAME"`, `logs NAME`, `exec NAME` are a Pod's; `replicaset NAME`,
+ * `rs/NAME`, `replicaset.apps/NAME` a ReplicaSet's; otherwise undefined (any kind, one candidate).
+ */
+export function kindNamedIn(text: string): (name: string) => string | undefined {
+  return (name) => {
+    const n = escapeRe(name);
+    const end = '(?![A-Za-z0-9-])';
+    if (new RegExp(`(?:\\b${POD_WORDS}[/ ]+"?|/registry/pods/[^/\\s]+/|\\b(?:logs|exec|attach|port-forward)(?: +-\\S+)* +(?:pods?/)?)${n}${end}`).test(text)) return 'Pod';
+    if (new RegExp(`(?:\\b${RS_WORDS}[/ ]+"?|/registry/replicasets/[^/\\s]+/)${n}${end}`).test(text)) return 'ReplicaSet';
+    return undefined;
+  };
 }

@@ -11,12 +11,13 @@
  * (`> /path`, `cd ..`, awk's system()). `replay --help` and the README say so.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseGoDuration } from '../../common/go-duration.js';
+import { CliError } from '../../kubectl/util/errors.js';
 import type { TranscriptStep } from './parse-transcript.js';
-import { NameMapping } from './name-mapping.js';
+import { type ClusterObject, NameMapping, kindNamedIn } from './name-mapping.js';
 import { BackgroundJobs, backgroundCommand, killedJobs } from './background-jobs.js';
 import { pauseOverride, skipReason, waitsItself } from './skip-rules.js';
 
@@ -32,6 +33,8 @@ export interface ReplayOptions {
   workdir: string;
   /** `kubemu cluster advance` argument between commands (`5s`); `0s` for none */
   pause: string;
+  /** the transcript's commands: what is copied of a work directory that holds the scratch one */
+  commands?: readonly string[];
 }
 
 export type StepResult =
@@ -48,9 +51,7 @@ export interface Scratch {
 export function makeScratch(opts: ReplayOptions): Scratch {
   const root = mkdtempSync(join(tmpdir(), 'kubemu-replay-'));
   const dir = join(root, 'work');
-  // links are copied as the files they point to (examples/transcripts links the manifests in examples/)
-  if (existsSync(opts.workdir)) cpSync(opts.workdir, dir, { recursive: true, dereference: true });
-  else mkdirSync(dir);
+  copyWorkdir(opts.workdir, dir, root, opts.commands);
   const binDir = join(root, 'bin');
   mkdirSync(binDir);
   symlinkSync(KUBEMU_BIN, join(binDir, 'kubemu'));
@@ -68,6 +69,47 @@ export function makeScratch(opts: ReplayOptions): Scratch {
     TZ: 'UTC',
   };
   return { dir: root, env: { ...env, KUBEMU_REPLAY_WORKDIR: dir } };
+}
+
+/**
+ * The work directory's entries copied into the scratch directory, links as the files they point
+ * to (examples/transcripts links the manifests in examples/). A work directory that holds the
+ * scratch directory (a transcript directly in /tmp) is not copied whole, which would copy the
+ * scratch directory into itself and all of /tmp besides: only its entries that the transcript's
+ * commands name (`kubectl apply -f x.yaml` names `x.yaml`). Entries this user cannot read (other
+ * users' files) are left out, as the transcript could not read them either. Any other failure is
+ * a kubectl-style error.
+ */
+export function copyWorkdir(workdir: string, dir: string, scratchRoot: string, commands: readonly string[] = []): void {
+  mkdirSync(dir);
+  if (!existsSync(workdir)) return;
+  const self = resolve(scratchRoot);
+  const holdsScratch = self.startsWith(`${resolve(workdir)}/`);
+  const named = new Set(commands.join('\n').split(/[\s'"=<>|;&(),:]+/).flatMap((w) => [w, w.replace(/^\.\//, '').split('/')[0]!]));
+  for (const entry of readdirSync(workdir)) {
+    const from = resolve(workdir, entry);
+    if (self === from || self.startsWith(`${from}/`)) continue;
+    if (holdsScratch && !named.has(entry)) continue;
+    try {
+      cpSync(from, join(dir, entry), {
+        recursive: true,
+        dereference: true,
+        filter: (src) => {
+          try {
+            const st = statSync(src);
+            return st.isFile() || st.isDirectory();
+          } catch {
+            return false; // a dangling link or a file gone meanwhile
+          }
+        },
+      });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'ENOENT') continue;
+      rmSync(scratchRoot, { recursive: true, force: true });
+      throw new CliError(`cannot copy the work directory "${workdir}" into the replay's scratch directory: ${entry}: ${(e as Error).message.replace(/^[A-Z_]+: /, '')}`);
+    }
+  }
 }
 
 /**
@@ -103,21 +145,25 @@ export function runCommand(command: string, scratch: Scratch): { output: string;
  * each output as it runs; pass the same mapping to judge().
  */
 export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOptions, mapping = new NameMapping()): StepResult[] {
-  const scratch = makeScratch(opts);
+  const scratch = makeScratch({ ...opts, commands: opts.commands ?? steps.map((s) => s.command) });
   const installed = { jq: has('jq'), curl: has('curl') };
   const jobs = new BackgroundJobs(scratch.env['KUBEMU_REPLAY_WORKDIR']!, scratch.env, scratch.dir);
   try {
     return steps.map((step): StepResult => {
       const reason = skipReason(step.command, installed);
       if (reason !== undefined) return { step, kind: 'skip', reason };
+      // a name the transcript has not shown yet: kubemu's one object that fits, if there is one
+      if (mapping.hasUnpaired(step.command)) mapping.eliminate(step.command, clusterObjects(scratch), kindNamedIn(step.command));
       const command = mapping.apply(step.command);
       const ran = runStep(command, scratch, jobs);
       const output = scratchPathsAsShown(ran.output, scratch.dir);
-      mapping.learn(step.expected.join('\n'), output);
+      const expected = step.expected.join('\n');
+      mapping.learn(expected, output);
+      if (mapping.hasUnpaired(expected)) mapping.eliminate(expected, clusterObjects(scratch), kindNamedIn(expected));
       const pause = pauseOverride(step.command) ?? opts.pause;
       if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {
         const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, scratch);
-        if (adv.exitCode !== 0) throw new Error(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
+        if (adv.exitCode !== 0) throw new CliError(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
       }
       return { step, kind: 'ran', command, output, exitCode: ran.exitCode };
     });
@@ -125,6 +171,26 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
     jobs.stopAll();
     removeScratch(scratch);
   }
+}
+
+/**
+ * The pods and ReplicaSets of the scratch cluster, in every namespace (what names by elimination
+ * choose from), read through kubectl (a read-only command writes nothing).
+ */
+function clusterObjects(scratch: Scratch): ClusterObject[] {
+  // before the transcript's `kubemu cluster create` there is nothing to choose from, and a `get`
+  // would create the cluster file that command then finds
+  if (!existsSync(scratch.env['KUBEMU_DB']!)) return [];
+  const r = runCommand("kubectl get pods,replicasets -A --no-headers -o custom-columns=KIND:.kind,NAME:.metadata.name 2>/dev/null", scratch);
+  if (r.exitCode !== 0) return [];
+  return outputLinesOf(r.output).flatMap((l) => {
+    const [kind, name] = l.trim().split(/\s+/);
+    return kind !== undefined && name !== undefined ? [{ kind, name }] : [];
+  });
+}
+
+function outputLinesOf(text: string): string[] {
+  return text.split('\n').filter((l) => l.trim() !== '');
 }
 
 /**

@@ -1,0 +1,108 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type ClusterObject, NameMapping, kindNamedIn, tokenPrefixes } from '../../../src/tools/replay/name-mapping.js';
+
+test('tokenPrefixes: each token with the name it follows', () => {
+  assert.deepEqual([...tokenPrefixes('pod/hello-8c9694f75-4nf7n 1/1 Running 2m42s')], [
+    ['8c9694f75', 'hello'],
+    ['4nf7n', 'hello-8c9694f75'],
+  ]);
+  assert.deepEqual([...tokenPrefixes('{"pod-template-hash":"8c9694f75"}')], [['8c9694f75', '']]);
+});
+
+test('learn pairs in order, but a pod only with a pod of its ReplicaSet partner', () => {
+  const m = new NameMapping();
+  m.learn('hello-8c9694f75 4\nhello-85854d9fd8 1', 'hello-6474c95c86 4\nhello-b5cb4bcc7 1');
+  // the article lists 2 old pods and 1 new; the replay 1 old and 2 new
+  m.learn(
+    'hello-8c9694f75-4nf7n\nhello-8c9694f75-9ghql\nhello-85854d9fd8-lnnbv',
+    'hello-6474c95c86-6mlqm\nhello-b5cb4bcc7-hmb6x\nhello-b5cb4bcc7-qq2zz',
+  );
+  assert.deepEqual(m.pairs(), [
+    ['8c9694f75', '6474c95c86'],
+    ['85854d9fd8', 'b5cb4bcc7'],
+    ['4nf7n', '6mlqm'],
+    ['lnnbv', 'hmb6x'],
+  ]);
+});
+
+const PODS: ClusterObject[] = [
+  { kind: 'ReplicaSet', name: 'hello-6474c95c86' },
+  { kind: 'ReplicaSet', name: 'hello-b5cb4bcc7' },
+  { kind: 'Pod', name: 'hello-6474c95c86-6mlqm' },
+  { kind: 'Pod', name: 'hello-b5cb4bcc7-hmb6x' },
+];
+
+function mapped(): NameMapping {
+  const m = new NameMapping();
+  m.learn('hello-8c9694f75\nhello-85854d9fd8', 'hello-6474c95c86\nhello-b5cb4bcc7');
+  return m;
+}
+
+test('eliminate: the only pod of the ReplicaSet, not yet paired, is the one a command names', () => {
+  const m = mapped();
+  const cmd = 'kubectl get pod hello-85854d9fd8-4mjwb -o json';
+  m.eliminate(cmd, PODS, kindNamedIn(cmd));
+  assert.equal(m.apply(cmd), 'kubectl get pod hello-b5cb4bcc7-hmb6x -o json');
+});
+
+const ELIMINATION: [string, ClusterObject[], string][] = [
+  ['two candidates: ambiguous, unmapped', [...PODS, { kind: 'Pod', name: 'hello-b5cb4bcc7-zz2kk' }], 'hello-85854d9fd8-4mjwb'],
+  ['no candidate: unmapped', PODS.filter((o) => o.name !== 'hello-b5cb4bcc7-hmb6x'), 'hello-85854d9fd8-4mjwb'],
+  ['the candidate of another ReplicaSet does not fit', [{ kind: 'Pod', name: 'hello-6474c95c86-6mlqm' }], 'hello-85854d9fd8-4mjwb'],
+  ['another kind does not fit', [{ kind: 'Job', name: 'hello-b5cb4bcc7-hmb6x' }], 'hello-85854d9fd8-4mjwb'],
+];
+
+for (const [name, objects, want] of ELIMINATION) {
+  test(`eliminate table: ${name}`, () => {
+    const m = mapped();
+    const cmd = 'kubectl delete pod hello-85854d9fd8-4mjwb';
+    m.eliminate(cmd, objects, kindNamedIn(cmd));
+    assert.equal(m.apply('hello-85854d9fd8-4mjwb'), want.replace('85854d9fd8', 'b5cb4bcc7'));
+  });
+}
+
+test('eliminate: a pod already paired with another transcript name is no candidate', () => {
+  const m = mapped();
+  m.learn('hello-85854d9fd8-lnnbv', 'hello-b5cb4bcc7-hmb6x');
+  m.eliminate('kubectl describe pod hello-85854d9fd8-4mjwb', PODS, kindNamedIn('kubectl describe pod hello-85854d9fd8-4mjwb'));
+  assert.equal(m.apply('hello-85854d9fd8-4mjwb'), 'hello-b5cb4bcc7-4mjwb');
+  // and one left alone when the other is paired
+  m.eliminate('pod/hello-85854d9fd8-4mjwb', [...PODS, { kind: 'Pod', name: 'hello-b5cb4bcc7-k9rtw' }], kindNamedIn('pod/hello-85854d9fd8-4mjwb'));
+  assert.equal(m.apply('hello-85854d9fd8-4mjwb'), 'hello-b5cb4bcc7-k9rtw');
+});
+
+test('eliminate: a ReplicaSet named before it was shown, the only one of the Deployment left unpaired', () => {
+  const m = new NameMapping();
+  m.learn('hello-8c9694f75', 'hello-6474c95c86');
+  const cmd = 'kubectl get rs hello-85854d9fd8';
+  m.eliminate(cmd, PODS, kindNamedIn(cmd));
+  assert.equal(m.apply(cmd), 'kubectl get rs hello-b5cb4bcc7');
+});
+
+test('f1: a command naming a pod never shown is not paired with whatever pod a differing listing put first', () => {
+  const m = new NameMapping();
+  m.learn('worker-7f5646cb8 3', 'worker-7f5646cb8 3');
+  // the transcript's listing shows 7nmlw; kubemu's shows 2dmtv (Running) and 5zncv (Pending) besides
+  m.learn('worker-7f5646cb8-7nmlw Running', 'worker-7f5646cb8-2dmtv Running\nworker-7f5646cb8-5zncv Pending\nworker-7f5646cb8-7nmlw Running');
+  const cmd = 'kubectl describe pod worker-7f5646cb8-glnff';
+  const objects: ClusterObject[] = ['2dmtv', '5zncv', '7nmlw'].map((s) => ({ kind: 'Pod', name: `worker-7f5646cb8-${s}` }));
+  m.eliminate(cmd, objects, kindNamedIn(cmd));
+  assert.equal(m.apply(cmd), cmd);
+});
+
+test('kindNamedIn: the kinds a text gives a name', () => {
+  const n = 'hello-85854d9fd8-4mjwb';
+  const cases: [string, string | undefined][] = [
+    [`kubectl get pod ${n} -o json`, 'Pod'],
+    [`kubectl get pods/${n}`, 'Pod'],
+    [`kubectl logs -f ${n}`, 'Pod'],
+    [`kubectl exec ${n} -- ls`, 'Pod'],
+    [`/registry/pods/default/${n}`, 'Pod'],
+    [`Error from server (NotFound): pods "${n}" not found`, 'Pod'],
+    [`kubectl get rs ${n}`, 'ReplicaSet'],
+    [`replicaset.apps/${n} created`, 'ReplicaSet'],
+    [`hello from ${n}`, undefined],
+  ];
+  for (const [text, kind] of cases) assert.equal(kindNamedIn(text)(n), kind, text);
+});
