@@ -19,6 +19,8 @@ import type { TranscriptStep } from './parse-transcript.js';
 import { NameMapping } from './name-mapping.js';
 import { BackgroundJobs, backgroundCommand, killedJobs } from './background-jobs.js';
 import { pauseOverride, skipReason, waitsItself } from './skip-rules.js';
+import { TimeInference } from './time-lookup.js';
+import { explainDecision, mutates as mutatesCluster } from './time-inference.js';
 
 /** bin/kubemu of this checkout (this file compiles to dist/src/tools/replay/). */
 export const KUBEMU_BIN = resolve(__dirname, '..', '..', '..', '..', 'bin', 'kubemu');
@@ -32,6 +34,14 @@ export interface ReplayOptions {
   workdir: string;
   /** `kubemu cluster advance` argument between commands (`5s`); `0s` for none */
   pause: string;
+  /**
+   * Infer the time before each command from the transcript's ages (time-inference.ts), `pause`
+   * being the fallback; false or absent: `pause` always (`--pause` given, or the transcript's
+   * `replay: pause D` line).
+   */
+  inferTime?: boolean;
+  /** where the inference's explanation lines go (`--explain-time`), one call a command */
+  explainTime?: (line: string) => void;
 }
 
 export type StepResult =
@@ -106,19 +116,32 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
   const scratch = makeScratch(opts);
   const installed = { jq: has('jq'), curl: has('curl') };
   const jobs = new BackgroundJobs(scratch.env['KUBEMU_REPLAY_WORKDIR']!, scratch.env, scratch.dir);
+  const timing = opts.inferTime === true ? new TimeInference(steps, installed, opts.pause, mapping, scratch) : undefined;
+  // the pause owed before the next command: the one after the last command that ran
+  let owed: { pause: string; fixed: boolean } | undefined;
+  const advance = (pause: string): void => {
+    if (parseGoDuration(pause) === 0) return;
+    const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, scratch);
+    if (adv.exitCode !== 0) throw new Error(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
+  };
   try {
-    return steps.map((step): StepResult => {
+    return steps.map((step, n): StepResult => {
       const reason = skipReason(step.command, installed);
       if (reason !== undefined) return { step, kind: 'skip', reason };
+      if (owed !== undefined) {
+        if (timing !== undefined && !owed.fixed) {
+          const d = timing.decide(n, parseGoDuration(owed.pause)! / 1000);
+          opts.explainTime?.(explainDecision(step.line, d));
+          advance(`${Math.round(d.advance * 1000)}ms`);
+        } else advance(owed.pause);
+      }
+      if (timing !== undefined && mutatesCluster(step.command)) timing.started(n);
       const command = mapping.apply(step.command);
       const ran = runStep(command, scratch, jobs);
       const output = scratchPathsAsShown(ran.output, scratch.dir);
       mapping.learn(step.expected.join('\n'), output);
-      const pause = pauseOverride(step.command) ?? opts.pause;
-      if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {
-        const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, scratch);
-        if (adv.exitCode !== 0) throw new Error(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
-      }
+      const override = pauseOverride(step.command);
+      owed = { pause: waitsItself(step.command) ? '0s' : override ?? opts.pause, fixed: override !== undefined };
       return { step, kind: 'ran', command, output, exitCode: ran.exitCode };
     });
   } finally {
