@@ -191,14 +191,16 @@ export function constraintsFor(
   }
   // absolute: the first step from n on with an age of an object kubemu has, no wait in between
   let between = 0;
+  let changed = false;
   for (let k = n; k < steps.length; k++) {
     const found: Constraint[] = [];
     for (const m of mentions(k)) {
       const obj = lookup(m.name, m.kind);
       if (obj === undefined) continue;
-      // the pauses in between may shrink to nothing (a reader who typed quicker than the default)
+      // the pauses in between may shrink to nothing (a reader who typed quicker than the default);
+      // when a command in between changes the cluster, the reader waited after it, not here
       found.push({
-        lo: m.interval.lo - obj.age - between,
+        lo: changed ? -Infinity : m.interval.lo - obj.age - between,
         hi: m.interval.hi - obj.age,
         kubemuAge: obj.age,
         why: `${m.name} AGE ${m.age} at line ${steps[k]!.line} (kubemu ${humanAge(obj.age)}${between > 0 ? `, +${between}s of pauses before it` : ''})`,
@@ -210,6 +212,7 @@ export function constraintsFor(
     }
     if (steps[k]!.runs && steps[k]!.waits) break;
     if (steps[k]!.runs) between += steps[k]!.pauseAfter;
+    if (steps[k]!.runs && mutates(steps[k]!.command)) changed = true;
   }
   // relative: an object this step creates, against one kubemu has, in the first later listing of both
   if (!steps[n]!.runs || !mutates(steps[n]!.command)) return out;
