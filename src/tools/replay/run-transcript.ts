@@ -116,7 +116,7 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
   const scratch = makeScratch(opts);
   const installed = { jq: has('jq'), curl: has('curl') };
   const jobs = new BackgroundJobs(scratch.env['KUBEMU_REPLAY_WORKDIR']!, scratch.env, scratch.dir);
-  const timing = opts.inferTime === true ? new TimeInference(steps, installed, opts.pause, mapping, scratch) : undefined;
+  const timing = opts.inferTime === true ? new TimeInference(steps, installed, opts.pause, mapping, { env: scratch.env, run: (c) => runCommand(c, scratch).output }) : undefined;
   // the pause owed before the next command: the one after the last command that ran
   let owed: { pause: string; fixed: boolean } | undefined;
   const advance = (pause: string): void => {

@@ -11,7 +11,12 @@ import { generatedTokens } from './name-mapping.js';
 import { parseGoDuration } from '../../common/go-duration.js';
 import { skipReason, waitsItself, pauseOverride } from './skip-rules.js';
 import { type AgeLookup, type AgeMention, type OldestLookup, type StepView, type TimeDecision, ageMentions, constraintsFor, decideAdvance } from './time-inference.js';
-import { runCommand, type Scratch } from './run-transcript.js';
+
+/** What the inference needs of the scratch cluster: its environment, and a way to run a command in it. */
+export interface ScratchShell {
+  env: NodeJS.ProcessEnv;
+  run(command: string): string;
+}
 
 const LISTED = 'pods,replicasets,deployments,services,nodes,configmaps,horizontalpodautoscalers,poddisruptionbudgets';
 const JSONPATH = `{range .items[*]}{.kind} {.metadata.name} {.metadata.creationTimestamp}{"\\n"}{end}`;
@@ -29,7 +34,7 @@ export class TimeInference {
     installed: { jq: boolean; curl: boolean },
     pause: string,
     private readonly mapping: NameMapping,
-    private readonly scratch: Scratch,
+    private readonly scratch: ScratchShell,
   ) {
     const def = parseGoDuration(pause)! / 1000;
     this.views = steps.map((s) => {
@@ -88,7 +93,7 @@ export class TimeInference {
 
   /** kubemu's objects by name, with their ages now. */
   private lookup(): { lookup: AgeLookup; oldestOf: OldestLookup } {
-    const listed = runCommand(`kubectl get ${LISTED} -A -o jsonpath='${JSONPATH}' 2>/dev/null`, this.scratch).output;
+    const listed = this.scratch.run(`kubectl get ${LISTED} -A -o jsonpath='${JSONPATH}' 2>/dev/null`);
     const now = this.now();
     const byName = new Map<string, { kind: string; created: number }[]>();
     for (const line of listed.split('\n')) {
