@@ -40,7 +40,8 @@ export function registerReplay(program: Command, inv: Invocation): void {
     .argument('<file>', 'the transcript')
     .option('--seed <n>', 'seed of the fresh virtual-clock cluster', '1')
     .option('--workdir <dir>', "directory with the manifests the commands use (copied; default: the transcript's folder)")
-    .option('--pause <duration>', 'cluster time between commands that do not wait themselves', '5s')
+    .option('--pause <duration>', 'a fixed cluster time between commands that do not wait themselves (default: read from the ages the transcript shows, else 5s)')
+    .option('--explain-time', 'print on stderr, per command, the cluster time inferred before it and why')
     .option('--update', 'write the actual outputs into the file in place of the expected ones')
     .option('--no-color', 'never colour the report (it is coloured only on a terminal, and not with NO_COLOR set)')
     .addHelpText('after', REPLAY_SAFETY_HELP)
@@ -51,7 +52,8 @@ export function registerReplay(program: Command, inv: Invocation): void {
 export interface ReplayFlags extends Pick<GlobalFlags, 'db'> {
   seed: string;
   workdir?: string;
-  pause: string;
+  pause?: string;
+  explainTime?: boolean;
   update?: boolean;
   /** false with --no-color */
   color: boolean;
@@ -63,18 +65,37 @@ export interface ReplayOptions {
   file: string;
   seed: number;
   workdir: string;
-  /** --pause as typed (checked) */
+  /** --pause as typed (checked), or the default 5s */
   pause: string;
+  /** --pause given: a fixed pause, no inference */
+  fixedPause: boolean;
+  explainTime: boolean;
   db?: string;
   update: boolean;
   color: boolean;
+}
+
+/** The pause between commands when neither --pause nor the transcript's ages say otherwise. */
+export const DEFAULT_PAUSE = '5s';
+
+/**
+ * A transcript's own fixed pause: a line `replay: pause D` of its own (`<!-- replay: pause 5s -->`
+ * in Markdown), not on a `$ ` line; undefined: none. It turns the inference off like --pause.
+ */
+export function transcriptPause(text: string): string | undefined {
+  for (const line of text.split('\n')) {
+    if (line.startsWith('$ ')) continue;
+    const m = /^\s*(?:<!--\s*)?replay:\s*pause\s+(\S+?)\s*(?:-->)?\s*$/.exec(line);
+    if (m !== null && parseGoDuration(m[1]!) !== undefined) return m[1];
+  }
+  return undefined;
 }
 
 /** Complete and Validate: --pause, then --seed; the paths resolve against the working directory. */
 export function completeReplay(flags: ReplayFlags, args: string[], cwd: string): ReplayOptions {
   const fileArg = args[0]!;
   const file = resolve(cwd, fileArg);
-  const pause = flags.pause;
+  const pause = flags.pause ?? DEFAULT_PAUSE;
   if (parseGoDuration(pause) === undefined) throw new CliError(goDurationError(pause));
   const seed = Number(flags.seed);
   if (!Number.isInteger(seed)) throw new CliError(`invalid argument "${flags.seed}" for "--seed" flag`);
@@ -84,6 +105,8 @@ export function completeReplay(flags: ReplayFlags, args: string[], cwd: string):
     seed,
     workdir: flags.workdir !== undefined ? resolve(cwd, flags.workdir) : dirname(file),
     pause,
+    fixedPause: flags.pause !== undefined,
+    explainTime: flags.explainTime === true,
     ...(flags.db !== undefined ? { db: resolve(cwd, flags.db) } : {}),
     update: flags.update === true,
     color: flags.color !== false,
@@ -100,7 +123,22 @@ function runReplay(ctx: Context, o: ReplayOptions): void {
   }
   const transcript = parse().parseTranscript(text, parse().kindOf(o.file));
   const mapping = new (names().NameMapping)();
-  const results = run().runTranscript(transcript.steps, { seed: o.seed, workdir: o.workdir, pause: o.pause, ...(o.db !== undefined ? { db: o.db } : {}) }, mapping);
+  const own = o.fixedPause ? undefined : transcriptPause(text);
+  const pause = own ?? o.pause;
+  const inferTime = !o.fixedPause && own === undefined;
+  if (o.explainTime && !inferTime) ctx.io.err(`time: a fixed pause of ${pause} between commands (${o.fixedPause ? '--pause' : 'the transcript says replay: pause'})\n`);
+  const results = run().runTranscript(
+    transcript.steps,
+    {
+      seed: o.seed,
+      workdir: o.workdir,
+      pause,
+      inferTime,
+      ...(o.explainTime ? { explainTime: (line: string) => ctx.io.err(`time: ${line}\n`) } : {}),
+      ...(o.db !== undefined ? { db: o.db } : {}),
+    },
+    mapping,
+  );
   if (o.update) {
     writeFileSync(o.file, update().updatedText(transcript, results));
     const ran = results.filter((r) => r.kind === 'ran').length;

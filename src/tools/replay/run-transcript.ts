@@ -20,6 +20,8 @@ import type { TranscriptStep } from './parse-transcript.js';
 import { type ClusterObject, NameMapping, kindNamedIn } from './name-mapping.js';
 import { BackgroundJobs, backgroundCommand, killedJobs } from './background-jobs.js';
 import { pauseOverride, skipReason, waitsItself } from './skip-rules.js';
+import { TimeInference } from './time-lookup.js';
+import { explainDecision, mutates as mutatesCluster } from './time-inference.js';
 
 /** bin/kubemu of this checkout (this file compiles to dist/src/tools/replay/). */
 export const KUBEMU_BIN = resolve(__dirname, '..', '..', '..', '..', 'bin', 'kubemu');
@@ -35,6 +37,14 @@ export interface ReplayOptions {
   pause: string;
   /** the transcript's commands: what is copied of a work directory that holds the scratch one */
   commands?: readonly string[];
+  /**
+   * Infer the time before each command from the transcript's ages (time-inference.ts), `pause`
+   * being the fallback; false or absent: `pause` always (`--pause` given, or the transcript's
+   * `replay: pause D` line).
+   */
+  inferTime?: boolean;
+  /** where the inference's explanation lines go (`--explain-time`), one call a command */
+  explainTime?: (line: string) => void;
 }
 
 export type StepResult =
@@ -148,10 +158,26 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
   const scratch = makeScratch({ ...opts, commands: opts.commands ?? steps.map((s) => s.command) });
   const installed = { jq: has('jq'), curl: has('curl') };
   const jobs = new BackgroundJobs(scratch.env['KUBEMU_REPLAY_WORKDIR']!, scratch.env, scratch.dir);
+  const timing = opts.inferTime === true ? new TimeInference(steps, installed, opts.pause, mapping, { env: scratch.env, run: (c) => runCommand(c, scratch).output }) : undefined;
+  // the pause owed before the next command: the one after the last command that ran
+  let owed: { pause: string; fixed: boolean } | undefined;
+  const advance = (pause: string): void => {
+    if (parseGoDuration(pause) === 0) return;
+    const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, scratch);
+    if (adv.exitCode !== 0) throw new CliError(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
+  };
   try {
-    return steps.map((step): StepResult => {
+    return steps.map((step, n): StepResult => {
       const reason = skipReason(step.command, installed);
       if (reason !== undefined) return { step, kind: 'skip', reason };
+      if (owed !== undefined) {
+        if (timing !== undefined && !owed.fixed) {
+          const d = timing.decide(n, parseGoDuration(owed.pause)! / 1000);
+          opts.explainTime?.(explainDecision(step.line, d));
+          advance(`${Math.round(d.advance * 1000)}ms`);
+        } else advance(owed.pause);
+      }
+      if (timing !== undefined && mutatesCluster(step.command)) timing.started(n);
       // a name the transcript has not shown yet: kubemu's one object that fits, if there is one
       if (mapping.hasUnpaired(step.command)) mapping.eliminate(step.command, clusterObjects(scratch), kindNamedIn(step.command));
       const command = mapping.apply(step.command);
@@ -160,11 +186,8 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
       const expected = step.expected.join('\n');
       mapping.learn(expected, output);
       if (mapping.hasUnpaired(expected)) mapping.eliminate(expected, clusterObjects(scratch), kindNamedIn(expected));
-      const pause = pauseOverride(step.command) ?? opts.pause;
-      if (parseGoDuration(pause) !== 0 && !waitsItself(step.command)) {
-        const adv = runCommand(`kubemu cluster advance ${pause} >/dev/null`, scratch);
-        if (adv.exitCode !== 0) throw new CliError(`kubemu cluster advance ${pause} failed: ${adv.output.trim()}`);
-      }
+      const override = pauseOverride(step.command);
+      owed = { pause: waitsItself(step.command) ? '0s' : override ?? opts.pause, fixed: override !== undefined };
       return { step, kind: 'ran', command, output, exitCode: ran.exitCode };
     });
   } finally {

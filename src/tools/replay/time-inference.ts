@@ -1,0 +1,334 @@
+/**
+ * How much cluster time passes before a transcript's command: read from the ages its expected
+ * outputs show, instead of a fixed pause.
+ *
+ * Two kinds of evidence, both about objects kubemu already has (a name the mapping pairs with
+ * one of kubemu's, or a plain name such as `hello` that kubemu has too):
+ *
+ * - an AGE: `hello-8c9694f75   4   4   4   47s` in the output of this command, or of a later one
+ *   when the commands in between do not wait themselves (each of them is followed by the default
+ *   pause). The replicaset is 40.2 s old in kubemu now and there is one 5 s pause in between, so
+ *   the advance a satisfies 40.2 + a + 5 in [47, 48): a in [1.8, 2.8).
+ * - a difference of ages, for an object this command creates: `hello-85854d9fd8 4m39s` and
+ *   `hello-8d8f8775c 2m7s` in one later listing, where hello-8d8f8775c is a ReplicaSet name first
+ *   shown after this command, and this command is the last one before it that changes the cluster
+ *   (`set image`): it was created 151 s to 153 s after hello-85854d9fd8, whatever the commands in
+ *   between waited. Only hash-named objects (a Deployment's ReplicaSets) count: they are made the
+ *   moment the command changes the template, where a pod may come later.
+ *
+ * The advance is in the intersection of all the evidence; the default pause when it is in it (a
+ * transcript kubemu wrote itself replays as it did), else the smallest advance >= 0 in it. No
+ * evidence, an empty intersection, or evidence that kubemu is already later than the transcript:
+ * the default pause. Everything pure here; the replay supplies kubemu's ages (run-transcript.ts).
+ */
+import { ageInterval, formatAdvance, humanAge, type Interval } from './age-parse.js';
+import { generatedTokens } from './name-mapping.js';
+
+/** An object and its age in one expected output. */
+export interface AgeMention {
+  /** the name as the transcript shows it, without a `kind/` prefix */
+  name: string;
+  /** lower-case kind when the row or the command says it (`pod`, `replicaset`, `deployment`) */
+  kind?: string;
+  /** the age as printed */
+  age: string;
+  interval: Interval;
+}
+
+const KINDS: Record<string, string> = {
+  po: 'pod', pod: 'pod', pods: 'pod',
+  rs: 'replicaset', replicaset: 'replicaset', replicasets: 'replicaset',
+  deploy: 'deployment', deployment: 'deployment', deployments: 'deployment',
+  svc: 'service', service: 'service', services: 'service',
+  no: 'node', node: 'node', nodes: 'node',
+  cm: 'configmap', configmap: 'configmap', configmaps: 'configmap',
+  hpa: 'horizontalpodautoscaler', horizontalpodautoscaler: 'horizontalpodautoscaler', horizontalpodautoscalers: 'horizontalpodautoscaler',
+  pdb: 'poddisruptionbudget', poddisruptionbudget: 'poddisruptionbudget', poddisruptionbudgets: 'poddisruptionbudget',
+};
+
+/** `deployment.apps` or `rs` as a lower-case kind; undefined when unknown. */
+export function kindOfResource(resource: string): string | undefined {
+  return KINDS[resource.toLowerCase().split('.')[0]!];
+}
+
+/** The kind `kubectl get pods ...` lists, when it lists one kind. */
+function kindOfCommand(command: string): string | undefined {
+  const m = /\bkubectl\s+(?:-\S+\s+)*get\s+([A-Za-z.]+)(?=\s|$)/.exec(command);
+  return m === null ? undefined : kindOfResource(m[1]!);
+}
+
+const COLUMNS = /\s{2,}|\t/;
+
+/**
+ * The ages in the tables of one expected output: every table whose header starts with NAME and
+ * has an AGE column; a row's AGE by the header's column count, or the last column when AGE is the
+ * last (a watch's later rows are not aligned to the header). A watch (`-w`) counts only its first
+ * listing: the rows after it were printed later.
+ */
+export function ageMentions(command: string, expected: readonly string[]): AgeMention[] {
+  const out: AgeMention[] = [];
+  const commandKind = kindOfCommand(command);
+  let header: string[] | undefined;
+  let seen = new Set<string>();
+  for (const line of expected) {
+    const cols = line.trim().split(COLUMNS);
+    if (cols[0] === 'NAME' && cols.includes('AGE')) {
+      header = cols;
+      seen = new Set();
+      continue;
+    }
+    if (header === undefined || line.trim() === '') {
+      header = line.trim() === '' ? undefined : header;
+      continue;
+    }
+    const at = header.indexOf('AGE');
+    const age = cols.length === header.length ? cols[at] : at === header.length - 1 ? cols[cols.length - 1] : undefined;
+    const interval = age === undefined ? undefined : ageInterval(age);
+    if (interval === undefined) continue;
+    const full = cols[0]!;
+    if (seen.has(full)) {
+      header = undefined; // a watch's updates from here on
+      continue;
+    }
+    seen.add(full);
+    const slash = full.lastIndexOf('/');
+    const kind = slash >= 0 ? kindOfResource(full.slice(0, slash)) : commandKind;
+    out.push({ name: slash >= 0 ? full.slice(slash + 1) : full, ...(kind !== undefined ? { kind } : {}), age: age!, interval });
+  }
+  return out;
+}
+
+/** What the inference needs to know of one step of the transcript. */
+export interface StepView {
+  line: number;
+  command: string;
+  expected: readonly string[];
+  /** false for a skipped step (it does not run, no pause follows it) */
+  runs: boolean;
+  /** the pause that follows the step by default (0 after one that waits itself), seconds */
+  pauseAfter: number;
+  waits: boolean;
+}
+
+/** kubemu's object for a transcript name (mapped), with its age now in seconds; undefined: none. */
+export type AgeLookup = (transcriptName: string, kind: string | undefined) => { name: string; age: number } | undefined;
+
+/** kubemu's oldest pod of the ReplicaSet the transcript names (mapped), with its age; undefined: none. */
+export type OldestLookup = (transcriptOwner: string) => { name: string; age: number } | undefined;
+
+/** A range of advances one piece of evidence allows, [lo, hi) in seconds, and why. */
+export interface Constraint extends Interval {
+  /** kubemu's age of the object the evidence is about (the youngest is trusted most) */
+  kubemuAge: number;
+  why: string;
+}
+
+const MUTATES = /\bkube(?:ctl|mu)\b.*\b(apply|create|run|set|scale|patch|replace|edit|expose|autoscale|label|annotate|delete|undo|restart|resume)\b/;
+
+/** Whether a command changes the cluster (so the objects first shown after it may be its own). */
+export function mutates(command: string): boolean {
+  return MUTATES.test(command.split('|')[0]!);
+}
+
+/** The key of a generated name: its last generated token (a pod's suffix, a ReplicaSet's hash). */
+function keyToken(name: string): string | undefined {
+  const t = generatedTokens(name);
+  return t[t.length - 1];
+}
+
+/** The index of the first step whose command or output shows the token; -1: none. */
+function firstShown(steps: readonly StepView[], token: string): number {
+  return steps.findIndex((s) => s.command.includes(token) || s.expected.some((l) => l.includes(token)));
+}
+
+/**
+ * The evidence about the advance before step n. `unmapped(token)`: whether the mapping has not
+ * paired the token yet; `mentions(k)`: ageMentions of step k (cached by the caller).
+ */
+export function constraintsFor(
+  steps: readonly StepView[],
+  n: number,
+  lookup: AgeLookup,
+  unmapped: (token: string) => boolean,
+  mentions: (k: number) => AgeMention[],
+  oldestOf?: OldestLookup,
+  sinceStep?: (j: number) => number | undefined,
+): Constraint[] {
+  const out: Constraint[] = [];
+  const madeBy = (token: string): number | undefined => {
+    if (token.length === 5 || !unmapped(token)) return undefined;
+    const first = firstShown(steps, token);
+    if (first < 0) return undefined;
+    for (let j = first; j >= 0; j--) if (steps[j]!.runs && mutates(steps[j]!.command)) return j;
+    return undefined;
+  };
+  // since a command: an object an earlier command made, first shown from here on, no wait in between
+  let pauses = 0;
+  for (let k = n; k < steps.length && sinceStep !== undefined; k++) {
+    const oldest = new Map<string, AgeMention>();
+    for (const m of mentions(k)) {
+      for (const t of generatedTokens(m.name)) {
+        const j = madeBy(t);
+        if (j === undefined || j >= n || firstShown(steps, t) < n) continue;
+        const had = oldest.get(t);
+        if (had === undefined || m.interval.lo > had.interval.lo) oldest.set(t, m);
+      }
+    }
+    for (const [t, m] of oldest) {
+      const j = madeBy(t)!;
+      const since = sinceStep(j);
+      if (since === undefined) continue;
+      out.push({
+        lo: m.interval.lo - since - pauses,
+        hi: m.interval.hi - since,
+        kubemuAge: since,
+        why: `${m.name} AGE ${m.age} at line ${steps[k]!.line}, made by line ${steps[j]!.line} (${humanAge(since)} ago in kubemu${pauses > 0 ? `, +${pauses}s of pauses before it` : ''})`,
+      });
+    }
+    if (oldest.size > 0) break;
+    if (steps[k]!.runs && steps[k]!.waits) break;
+    if (steps[k]!.runs) pauses += steps[k]!.pauseAfter;
+  }
+  // absolute: the first step from n on with an age of an object kubemu has, no wait in between
+  let between = 0;
+  let changed = false;
+  for (let k = n; k < steps.length; k++) {
+    const found: Constraint[] = [];
+    for (const m of mentions(k)) {
+      const obj = lookup(m.name, m.kind);
+      if (obj === undefined) continue;
+      // the pauses in between may shrink to nothing (a reader who typed quicker than the default);
+      // when a command in between changes the cluster, the reader waited after it, not here
+      found.push({
+        lo: changed ? -Infinity : m.interval.lo - obj.age - between,
+        hi: m.interval.hi - obj.age,
+        kubemuAge: obj.age,
+        why: `${m.name} AGE ${m.age} at line ${steps[k]!.line} (kubemu ${humanAge(obj.age)}${between > 0 ? `, +${between}s of pauses before it` : ''})`,
+      });
+    }
+    if (found.length > 0) {
+      out.push(...found);
+      break;
+    }
+    if (steps[k]!.runs && steps[k]!.waits) break;
+    if (steps[k]!.runs) between += steps[k]!.pauseAfter;
+    if (steps[k]!.runs && mutates(steps[k]!.command)) changed = true;
+  }
+  // relative: an object this step creates, against one kubemu has, in the first later listing of both
+  if (!steps[n]!.runs || !mutates(steps[n]!.command)) return out;
+  const bornHere = (token: string): boolean => {
+    if (token.length === 5 || !unmapped(token)) return false;
+    const first = firstShown(steps, token);
+    if (first < n) return false;
+    for (let j = n + 1; j < first; j++) if (steps[j]!.runs && mutates(steps[j]!.command)) return false;
+    return true;
+  };
+  for (let k = n; k < steps.length; k++) {
+    const ms = mentions(k);
+    // per new hash, its oldest object in the listing: the ReplicaSet, or the first pod it made
+    const ys = new Map<string, AgeMention>();
+    for (const m of ms) {
+      for (const t of generatedTokens(m.name).filter(bornHere)) {
+        const had = ys.get(t);
+        if (had === undefined || m.interval.lo > had.interval.lo) ys.set(t, m);
+      }
+    }
+    if (ys.size === 0) continue;
+    const xs = anchors(ms, lookup, oldestOf);
+    for (const { mention: x, obj } of xs) {
+      for (const y of ys.values()) {
+        out.push({
+          lo: x.interval.lo - y.interval.hi - obj.age,
+          hi: x.interval.hi - y.interval.lo - obj.age,
+          kubemuAge: obj.age,
+          why: `${y.name} ${y.age} vs ${x.name} ${x.age} at line ${steps[k]!.line}: made ${x.age} - ${y.age} after it (kubemu ${obj.name} ${humanAge(obj.age)})`,
+        });
+      }
+    }
+    if (xs.length > 0) break;
+  }
+  return out;
+}
+
+/**
+ * The objects of a listing kubemu has: by their (mapped) names, and for pods the transcript shows
+ * for the first time, of a ReplicaSet kubemu has, the oldest of them as kubemu's oldest pod of it
+ * (`hello-85854d9fd8-h87n6 2m55s`, the first pod of that ReplicaSet still there).
+ */
+function anchors(ms: readonly AgeMention[], lookup: AgeLookup, oldestOf: OldestLookup | undefined): { mention: AgeMention; obj: { name: string; age: number } }[] {
+  const out: { mention: AgeMention; obj: { name: string; age: number } }[] = [];
+  const oldest = new Map<string, AgeMention>();
+  for (const m of ms) {
+    const obj = lookup(m.name, m.kind);
+    if (obj !== undefined) {
+      out.push({ mention: m, obj });
+      continue;
+    }
+    const dash = m.name.lastIndexOf('-');
+    if (dash < 0 || m.kind === 'replicaset' || m.kind === 'deployment') continue;
+    const owner = m.name.slice(0, dash);
+    const had = oldest.get(owner);
+    if (had === undefined || m.interval.lo > had.interval.lo) oldest.set(owner, m);
+  }
+  for (const [owner, m] of oldest) {
+    const obj = oldestOf?.(owner);
+    if (obj !== undefined) out.push({ mention: m, obj });
+  }
+  return out;
+}
+
+/** The chosen advance before one command and the reasons. */
+export interface TimeDecision {
+  /** seconds */
+  advance: number;
+  how: 'default' | 'agrees' | 'inferred' | 'youngest' | 'contradiction' | 'too-late';
+  constraints: Constraint[];
+}
+
+/** The advance the evidence allows (see the file comment); `pause` is the default, seconds. */
+export function decideAdvance(constraints: readonly Constraint[], pause: number): TimeDecision {
+  const all = intersect(constraints, pause);
+  if (all.how !== 'contradiction') return all;
+  // kubemu's history and the transcript's differ further back: go by the youngest object alone
+  const youngest = Math.min(...constraints.map((c) => c.kubemuAge));
+  const recent = intersect(constraints.filter((c) => c.kubemuAge === youngest), pause);
+  if (recent.how === 'inferred' || recent.how === 'agrees') return { ...recent, how: 'youngest', constraints: [...constraints] };
+  return all;
+}
+
+function intersect(constraints: readonly Constraint[], pause: number): TimeDecision {
+  const base = { constraints: [...constraints] };
+  if (constraints.length === 0) return { advance: pause, how: 'default', ...base };
+  const lo = Math.max(...constraints.map((c) => c.lo));
+  const hi = Math.min(...constraints.map((c) => c.hi));
+  if (lo >= hi) return { advance: pause, how: 'contradiction', ...base };
+  if (pause >= lo && pause < hi) return { advance: pause, how: 'agrees', ...base };
+  if (hi <= 0) return { advance: pause, how: 'too-late', ...base };
+  // to the millisecond, rounded up so that the age reaches lo
+  const advance = Math.ceil(Math.max(lo, 0) * 1000) / 1000;
+  if (advance >= hi) return { advance: pause, how: 'contradiction', ...base };
+  return { advance, how: 'inferred', ...base };
+}
+
+/** One explanation line: `line 328: +2.8s inferred from hello-8c9694f75 AGE 47s at line 328 (kubemu 44s)`. */
+export function explainDecision(line: number, d: TimeDecision): string {
+  const adv = formatAdvance(d.advance);
+  const whys = d.constraints.map((c) => c.why).join('; ');
+  switch (d.how) {
+    case 'default':
+      return `line ${line}: ${adv} (default pause: no ages in the transcript to go by)`;
+    case 'agrees':
+      return `line ${line}: ${adv} (default pause, agrees with ${whys})`;
+    case 'inferred':
+      return `line ${line}: ${adv} from ${whys}`;
+    case 'youngest': {
+      const y = Math.min(...d.constraints.map((c) => c.kubemuAge));
+      const used = d.constraints.filter((c) => c.kubemuAge === y).map((c) => c.why).join('; ');
+      return `line ${line}: ${adv} from ${used} (the youngest; the others contradict it: kubemu's older history differs)`;
+    }
+    case 'contradiction':
+      return `line ${line}: ${adv} (default pause: the ages contradict each other: ${whys})`;
+    case 'too-late':
+      return `line ${line}: ${adv} (default pause: kubemu is already later than ${whys})`;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The replay's side of the time inference: kubemu's ages of the objects the transcript names, read
+ * from the scratch cluster just before a command runs (one `kubectl get` of the kinds an AGE
+ * column shows, and the cluster clock to the millisecond), and the decision for that command.
+ */
+import { existsSync } from 'node:fs';
+import { openCluster } from '../../cluster/cluster.js';
+import type { TranscriptStep } from './parse-transcript.js';
+import type { NameMapping } from './name-mapping.js';
+import { generatedTokens } from './name-mapping.js';
+import { parseGoDuration } from '../../common/go-duration.js';
+import { skipReason, waitsItself, pauseOverride } from './skip-rules.js';
+import { type AgeLookup, type AgeMention, type OldestLookup, type StepView, type TimeDecision, ageMentions, constraintsFor, decideAdvance } from './time-inference.js';
+
+/** What the inference needs of the scratch cluster: its environment, and a way to run a command in it. */
+export interface ScratchShell {
+  env: NodeJS.ProcessEnv;
+  run(command: string): string;
+}
+
+const LISTED = 'pods,replicasets,deployments,services,nodes,configmaps,horizontalpodautoscalers,poddisruptionbudgets';
+const JSONPATH = `{range .items[*]}{.kind} {.metadata.name} {.metadata.creationTimestamp}{"\\n"}{end}`;
+
+const TAKES_TIME = /\s(drain|--drain)(\s|$)|\bnode\s+(stop|remove)\b/;
+
+export class TimeInference {
+  private readonly views: StepView[];
+  private readonly cache = new Map<number, AgeMention[]>();
+  /** kubemu's clock when each step that ran started, ms */
+  private readonly startedAt = new Map<number, number>();
+
+  constructor(
+    private readonly steps: readonly TranscriptStep[],
+    installed: { jq: boolean; curl: boolean },
+    pause: string,
+    private readonly mapping: NameMapping,
+    private readonly scratch: ScratchShell,
+  ) {
+    const def = parseGoDuration(pause)! / 1000;
+    this.views = steps.map((s) => {
+      const waits = waitsItself(s.command);
+      const own = pauseOverride(s.command);
+      return {
+        line: s.line,
+        command: s.command,
+        expected: s.expected,
+        runs: skipReason(s.command, installed) === undefined,
+        // a drain takes cluster time of its own too (evictions, grace periods): no window across it
+        waits: waits || TAKES_TIME.test(s.command),
+        pauseAfter: waits ? 0 : own !== undefined ? parseGoDuration(own)! / 1000 : def,
+      };
+    });
+  }
+
+  private mentions(k: number): AgeMention[] {
+    let m = this.cache.get(k);
+    if (m === undefined) {
+      m = ageMentions(this.steps[k]!.command, this.steps[k]!.expected);
+      this.cache.set(k, m);
+    }
+    return m;
+  }
+
+  /** The advance before step n; `pause` is the default one, seconds. */
+  decide(n: number, pause: number): TimeDecision {
+    let any = false;
+    for (let k = n; k < this.steps.length && !any; k++) any = this.mentions(k).length > 0;
+    if (!any || !existsSync(this.scratch.env['KUBEMU_DB']!)) return decideAdvance([], pause);
+    const { lookup, oldestOf } = this.lookup();
+    const unmapped = (token: string): boolean => !this.mapping.pairs().some(([e]) => e === token);
+    const now = this.now();
+    const since = (j: number): number | undefined => {
+      const t = this.startedAt.get(j);
+      return t === undefined ? undefined : (now - t) / 1000;
+    };
+    return decideAdvance(constraintsFor(this.views, n, lookup, unmapped, (k) => this.mentions(k), oldestOf, since), pause);
+  }
+
+  /** Step n starts now (after its advance). */
+  started(n: number): void {
+    if (existsSync(this.scratch.env['KUBEMU_DB']!)) this.startedAt.set(n, this.now());
+  }
+
+  /** The cluster clock, ms; the file exists (opening a missing one would create a cluster). */
+  private now(): number {
+    const c = openCluster(this.scratch.env['KUBEMU_DB']!, { env: this.scratch.env });
+    try {
+      return c.clock.now();
+    } finally {
+      c.close();
+    }
+  }
+
+  /** kubemu's objects by name, with their ages now. */
+  private lookup(): { lookup: AgeLookup; oldestOf: OldestLookup } {
+    const listed = this.scratch.run(`kubectl get ${LISTED} -A -o jsonpath='${JSONPATH}' 2>/dev/null`);
+    const now = this.now();
+    const byName = new Map<string, { kind: string; created: number }[]>();
+    for (const line of listed.split('\n')) {
+      const [kind, name, ts] = line.split(' ');
+      if (kind === undefined || name === undefined || ts === undefined) continue;
+      const created = Date.parse(ts);
+      if (Number.isNaN(created)) continue;
+      const list = byName.get(name) ?? [];
+      list.push({ kind: kind.toLowerCase(), created });
+      byName.set(name, list);
+    }
+    const mapped = (transcriptName: string): string | undefined => {
+      const name = this.mapping.apply(transcriptName);
+      const paired = new Set(this.mapping.pairs().map(([e]) => e));
+      return generatedTokens(transcriptName).every((t) => paired.has(t)) ? name : undefined;
+    };
+    const oldestOf: OldestLookup = (owner) => {
+      const rs = mapped(owner);
+      if (rs === undefined) return undefined;
+      let best: { name: string; created: number } | undefined;
+      for (const [name, list] of byName) {
+        if (!name.startsWith(`${rs}-`) || name.slice(rs.length + 1).includes('-')) continue;
+        for (const o of list) if (o.kind === 'pod' && (best === undefined || o.created < best.created)) best = { name, created: o.created };
+      }
+      return best === undefined ? undefined : { name: best.name, age: (now - best.created) / 1000 };
+    };
+    const lookup: AgeLookup = (transcriptName, kind) => {
+      // a generated name the mapping has not paired stands for nothing kubemu has yet
+      const name = this.mapping.apply(transcriptName);
+      if (name === transcriptName && generatedTokens(name).some((t) => !this.mapping.pairs().some(([e]) => e === t))) return undefined;
+      const found = (byName.get(name) ?? []).filter((o) => kind === undefined || o.kind === kind);
+      if (found.length === 0) return undefined;
+      if (new Set(found.map((o) => o.created)).size > 1) return undefined; // two objects of that name, different ages
+      return { name, age: (now - found[0]!.created) / 1000 };
+    };
+    return { lookup, oldestOf };
+  }
+}

@@ -1,0 +1,141 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  type AgeLookup,
+  type Constraint,
+  type StepView,
+  ageMentions,
+  constraintsFor,
+  decideAdvance,
+  explainDecision,
+  mutates,
+} from '../../../src/tools/replay/time-inference.js';
+
+test('ageMentions: AGE columns of every table, kinds from prefixes or the command, a watch only until a row repeats', () => {
+  const out = ageMentions('kubectl get deployment,replicaset -l app=hello', [
+    'NAME                    READY   UP-TO-DATE   AVAILABLE   AGE',
+    'deployment.apps/hello   4/4     4            4           19s',
+    '',
+    'NAME                              DESIRED   CURRENT   READY   AGE',
+    'replicaset.apps/hello-8c9694f75   4         4         4       2m55s',
+  ]);
+  assert.deepEqual(out.map((m) => [m.kind, m.name, m.age, m.interval.lo]), [
+    ['deployment', 'hello', '19s', 19],
+    ['replicaset', 'hello-8c9694f75', '2m55s', 175],
+  ]);
+  const pods = ageMentions('kubectl get pods', [
+    'NAME     READY   STATUS    RESTARTS       AGE',
+    'web-1    1/1     Running   2 (2m36s ago)  5m',
+  ]);
+  assert.deepEqual(pods.map((m) => [m.kind, m.name, m.age]), [['pod', 'web-1', '5m']]);
+  const watch = ageMentions('kubectl get rs -w', [
+    'NAME              DESIRED   CURRENT   READY   AGE',
+    'hello-8c9694f75   4         4         4       47s',
+    'hello-85854d9fd8   1         0         0       0s',
+    'hello-85854d9fd8   1         0         0       0s',
+    'hello-8c9694f75    3         4         4       58s',
+  ]);
+  assert.deepEqual(watch.map((m) => [m.name, m.age]), [['hello-8c9694f75', '47s'], ['hello-85854d9fd8', '0s']]);
+  assert.deepEqual(ageMentions('kubectl get pods -o custom-columns=NAME:.metadata.name', ['NAME', 'web-1']), []);
+});
+
+test('mutates: commands that change the cluster', () => {
+  assert.equal(mutates('kubectl set image deployment/hello hello=x:1.2'), true);
+  assert.equal(mutates('kubectl rollout undo deployment/hello'), true);
+  assert.equal(mutates('kubectl get pods | grep delete'), false);
+  assert.equal(mutates('kubectl rollout status deployment/hello'), false);
+});
+
+const step = (line: number, command: string, expected: string[], extra: Partial<StepView> = {}): StepView => ({
+  line, command, expected, runs: true, waits: false, pauseAfter: 5, ...extra,
+});
+const rsTable = (...rows: [string, string][]): string[] => ['NAME   DESIRED   CURRENT   READY   AGE', ...rows.map(([n, a]) => `${n}   4   4   4   ${a}`)];
+const none = (): undefined => undefined;
+
+test('transcript ages to advances: one age, the default when it agrees, else the smallest advance', () => {
+  const steps = [step(10, 'kubectl get rs', rsTable(['hello-8c9694f75', '47s']))];
+  const at = (age: number): AgeLookup => (name) => (name === 'hello-8c9694f75' ? { name: 'hello-6474c95c86', age } : undefined);
+  const mentions = (k: number) => ageMentions(steps[k]!.command, steps[k]!.expected);
+  const table: [number, number, string][] = [
+    // kubemu's age now, chosen advance, how
+    [42.5, 5, 'agrees'], // 47.5 is in [47, 48): the default pause
+    [20, 27, 'inferred'], // the reader waited: 27 s to reach 47
+    [44.3, 2.7, 'inferred'],
+    [47.2, 0, 'inferred'], // already in range: no pause
+    [50, 5, 'too-late'], // kubemu is already older: the default
+  ];
+  for (const [age, advance, how] of table) {
+    const d = decideAdvance(constraintsFor(steps, 0, at(age), () => true, mentions), 5);
+    assert.equal(d.how, how, `age ${age}`);
+    assert.ok(Math.abs(d.advance - advance) < 0.001, `age ${age}: ${d.advance}`);
+  }
+});
+
+test('no evidence: the default pause, explained as such', () => {
+  const steps = [step(3, 'kubectl get rs', rsTable(['hello-8c9694f75', '47s']))];
+  const d = decideAdvance(constraintsFor(steps, 0, none, () => true, () => ageMentions(steps[0]!.command, steps[0]!.expected)), 5);
+  assert.deepEqual([d.how, d.advance], ['default', 5]);
+  assert.equal(explainDecision(3, d), 'line 3: +5s (default pause: no ages in the transcript to go by)');
+});
+
+test('contradiction: the youngest object decides when the older ones disagree, else the default', () => {
+  const c = (lo: number, hi: number, kubemuAge: number): Constraint => ({ lo, hi, kubemuAge, why: `${lo}..${hi}` });
+  assert.deepEqual(decideAdvance([c(10, 11, 100), c(30, 31, 20)], 5).how, 'youngest');
+  assert.equal(decideAdvance([c(10, 11, 100), c(30, 31, 20)], 5).advance, 30);
+  const both = decideAdvance([c(10, 11, 20), c(30, 31, 20)], 5);
+  assert.deepEqual([both.how, both.advance], ['contradiction', 5]);
+  assert.match(explainDecision(7, both), /^line 7: \+5s \(default pause: the ages contradict each other: 10\.\.11; 30\.\.31\)$/);
+});
+
+test('a later listing counts through commands that do not wait; a wait in between ends the window', () => {
+  const later = [step(1, 'kubectl get deploy hello', []), step(2, 'kubectl get rs', rsTable(['hello-8c9694f75', '47s']))];
+  const look: AgeLookup = (name) => (name === 'hello-8c9694f75' ? { name, age: 20 } : undefined);
+  const m = (steps: StepView[]) => (k: number) => ageMentions(steps[k]!.command, steps[k]!.expected);
+  const d = decideAdvance(constraintsFor(later, 0, look, () => true, m(later)), 5);
+  assert.deepEqual([d.how, d.advance], ['inferred', 22]); // 20 + 22 + 5 = 47
+  const waits = [step(1, 'kubectl rollout status deployment/hello', [], { waits: true, pauseAfter: 0 }), later[1]!];
+  assert.equal(decideAdvance(constraintsFor(waits, 0, look, () => true, m(waits)), 5).how, 'default');
+});
+
+test('an object this command makes, against an older one in a later listing: the time between them', () => {
+  const steps = [
+    step(431, 'kubectl set image deployment/hello hello=x:1.2', ['deployment.apps/hello image updated']),
+    step(433, 'kubectl rollout status deployment/hello', [], { waits: true, pauseAfter: 0 }),
+    step(438, 'kubectl get pods', [
+      'NAME                     READY   STATUS             RESTARTS   AGE',
+      'hello-85854d9fd8-h87n6   1/1     Running            0          2m55s',
+      'hello-85854d9fd8-5zw99   1/1     Running            0          2m33s',
+      'hello-8d8f8775c-hk7jb    0/1     ImagePullBackOff   0          2m1s',
+    ]),
+  ];
+  const paired = new Set(['85854d9fd8']);
+  const oldestOf = (owner: string) => (owner === 'hello-85854d9fd8' ? { name: 'hello-b5cb4bcc7-zv8lm', age: 10 } : undefined);
+  const d = decideAdvance(
+    constraintsFor(steps, 0, none, (t) => !paired.has(t), (k) => ageMentions(steps[k]!.command, steps[k]!.expected), oldestOf),
+    5,
+  );
+  // made 54 s (53..55) after the oldest 1.1 pod, which kubemu made 10 s ago
+  assert.equal(d.how, 'inferred');
+  assert.equal(d.advance, 43);
+  assert.match(explainDecision(431, d), /^line 431: \+4\d(\.\d+)?s from hello-8d8f8775c-hk7jb 2m1s vs hello-85854d9fd8-h87n6 2m55s at line 438/);
+});
+
+test('an object an earlier command made: its age is the time since that command', () => {
+  const steps = [
+    step(495, 'kubectl rollout resume deployment/hello', ['deployment.apps/hello resumed']),
+    step(497, 'kubectl get rs', rsTable(['hello-77b6f6d957', '41s'])),
+  ];
+  const d = decideAdvance(
+    constraintsFor(steps, 1, none, () => true, (k) => ageMentions(steps[k]!.command, steps[k]!.expected), undefined, (j) => (j === 0 ? 0.2 : undefined)),
+    5,
+  );
+  assert.deepEqual([d.how, Number(d.advance.toFixed(3))], ['inferred', 40.8]);
+});
+
+test("transcriptPause: a transcript's own `replay: pause D` line fixes the pause; a command's comment does not", async () => {
+  const { transcriptPause } = await import('../../../src/tools/replay/replay.js');
+  assert.equal(transcriptPause('# Drill\n<!-- replay: pause 5s -->\n```\n$ kubectl get pods\n```\n'), '5s');
+  assert.equal(transcriptPause('replay: pause 2s\n$ kubectl get pods\n'), '2s');
+  assert.equal(transcriptPause('$ kubectl run x --image=y # replay: pause 1s\n'), undefined);
+  assert.equal(transcriptPause('<!-- replay: pause soon -->\n'), undefined);
+});
