@@ -143,6 +143,13 @@ export function storageKey(info: ResourceInfo, namespace: string | undefined, na
   return info.namespaced ? `/registry/${info.etcdPrefix}/${namespace}/${name}` : `/registry/${info.etcdPrefix}/${name}`;
 }
 
+/** The namespace and name of a namespaced object's key (`/registry/<prefix>/NS/NAME`): storageKey's inverse. */
+export function namespacedKeyParts(key: string): { namespace: string; name: string } {
+  const slash = key.lastIndexOf('/');
+  const before = key.lastIndexOf('/', slash - 1);
+  return { namespace: key.slice(before + 1, slash), name: key.slice(slash + 1) };
+}
+
 /** The prefix under which a list (one namespace, or all) is read. */
 export function storagePrefix(info: ResourceInfo, namespace: string | undefined): string {
   return info.namespaced && namespace ? `/registry/${info.etcdPrefix}/${namespace}/` : `/registry/${info.etcdPrefix}/`;

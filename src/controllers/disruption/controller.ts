@@ -1,5 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
-import { findByKind, storagePrefix } from '../../apiserver/resources.js';
+import { findByKind, namespacedKeyParts, storagePrefix } from '../../apiserver/resources.js';
 import { StatusError } from '../../apiserver/errors.js';
 import type { KubeObject } from '../../api/meta/v1.js';
 import { isPodReady } from '../../api/core/v1/pod-util.js';
@@ -23,13 +23,6 @@ const PODS = findByKind('v1', 'Pod')!;
 const PDBS = findByKind('policy/v1', 'PodDisruptionBudget')!;
 const PDBS_PREFIX = storagePrefix(PDBS, undefined);
 
-/** The namespace and name of a namespaced object's key (`/registry/<prefix>/NS/NAME`). */
-function keyParts(key: string): { namespace: string; name: string } {
-  const slash = key.lastIndexOf('/');
-  const before = key.lastIndexOf('/', slash - 1);
-  return { namespace: key.slice(before + 1, slash), name: key.slice(slash + 1) };
-}
-
 /**
  * The disruption controller (pkg/controller/disruption): keeps each PodDisruptionBudget's status
  * (currentHealthy, desiredHealthy, expectedPods, disruptionsAllowed, disruptedPods, the
@@ -45,7 +38,7 @@ export function disruptionController(): Controller {
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
       // By key first: a budget's key names it, and a pod's its namespace, so that the writes of a
       // namespace without budgets (every pod write of a cluster without any) are not decoded here.
-      const { namespace, name } = keyParts(ev.key);
+      const { namespace, name } = namespacedKeyParts(ev.key);
       if (ev.key.startsWith(PDBS_PREFIX)) return [objectKey(namespace, name)];
       return budgetsForPod(ev, namespace, ctx);
     },

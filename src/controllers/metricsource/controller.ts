@@ -1,5 +1,5 @@
 import type { WatchEvent } from '../../apiserver/server.js';
-import { findByKind, storagePrefix } from '../../apiserver/resources.js';
+import { findByKind, namespacedKeyParts, storagePrefix } from '../../apiserver/resources.js';
 import { asMetricSource, type MetricSource, type QueueAnchor } from '../../api/kubemu/v1alpha1/metric-source.js';
 import { compileLabelSelector } from '../../labels/label-selector.js';
 import { queueAnchorOf, queueValueAt } from '../../apiserver/metrics/metric-source-value.js';
@@ -10,13 +10,6 @@ import { anchorTime, needsAnchor } from './anchor.js';
 const PODS = findByKind('v1', 'Pod')!;
 const SOURCES = findByKind('kubemu.io/v1alpha1', 'MetricSource')!;
 const SOURCES_PREFIX = storagePrefix(SOURCES, undefined);
-
-/** The namespace and name of a namespaced object's key (`/registry/<prefix>/NS/NAME`). */
-function keyParts(key: string): { namespace: string; name: string } {
-  const slash = key.lastIndexOf('/');
-  const before = key.lastIndexOf('/', slash - 1);
-  return { namespace: key.slice(before + 1, slash), name: key.slice(slash + 1) };
-}
 
 /**
  * The metricsource controller (kubemu's own): keeps each queue MetricSource's anchor (the lag
@@ -30,7 +23,7 @@ export function metricSourceController(): Controller {
     name: 'metricsource-controller',
     watches: [SOURCES, PODS],
     keysFor(ev: WatchEvent, ctx: ControllerContext): string[] {
-      const { namespace, name } = keyParts(ev.key);
+      const { namespace, name } = namespacedKeyParts(ev.key);
       if (ev.key.startsWith(SOURCES_PREFIX)) return [objectKey(namespace, name)];
       const sources = ctx.api.listShared(SOURCES, namespace);
       if (!sources.length) return [];
