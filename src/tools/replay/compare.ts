@@ -1,6 +1,7 @@
 /**
  * Comparing one command's expected output with what the replay printed: generated names mapped
- * (name-mapping.ts), then both sides normalised (normalise.ts) and compared line by line, a line
+ * (name-mapping.ts), the article's sorted lists re-sorted by the mapped names (sorted-runs.ts;
+ * not for a watch), then both sides normalised (normalise.ts) and compared line by line, a line
  * that is only `…` or `...` standing for any number of actual lines (elision.ts); a difference is
  * shown as `diff -u` shows it (common/gnu-diff/unified-diff.ts), each elision replaced by the lines
  * it matched.
@@ -9,6 +10,7 @@ import { unifiedDiff } from '../../common/gnu-diff/unified-diff.js';
 import { matchWithElisions } from './elision.js';
 import type { NameMapping } from './name-mapping.js';
 import { normaliseOutput } from './normalise.js';
+import { TABLE_HEADER, resortMappedRuns } from './sorted-runs.js';
 
 export interface Comparison {
   pass: boolean;
@@ -26,9 +28,6 @@ export function outputLines(output: string): string[] {
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return matchWithElisions(a, b).pass;
 }
-
-/** A table header as kubectl prints it: capitalised column names two or more spaces apart. */
-const TABLE_HEADER = /^[A-Z][A-Z0-9_./()-]*( {2,}|\t)[A-Z]/;
 
 /**
  * The rows of every table (a header line, then rows up to a blank line) sorted. kubectl sorts
@@ -60,7 +59,8 @@ export function compareOutput(
 ): Comparison {
   const expectedText = expected.join('\n');
   mapping.learn(expectedText, actual);
-  const want = normaliseOutput(mapping.apply(expectedText).split('\n'));
+  const map = (text: string) => mapping.apply(text);
+  const want = normaliseOutput(opts.sortRows ? resortMappedRuns(expectedText.split('\n'), map) : map(expectedText).split('\n'));
   const got = normaliseOutput(outputLines(actual));
   if (sameLines(want, got) || (opts.sortRows && sameLines(sortTableRows(want), sortTableRows(got)))) {
     return { pass: true, diff: '' };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareOutput } from '../../../src/tools/replay/compare.js';
-import { isElision, matchWithElisions } from '../../../src/tools/replay/elision.js';
+import { isElision, lineMatches, matchWithElisions } from '../../../src/tools/replay/elision.js';
 import { NameMapping } from '../../../src/tools/replay/name-mapping.js';
 
 test('an elision is a line of only … or ... (blanks around allowed)', () => {
@@ -63,4 +63,33 @@ test('compareOutput: an elided rollout status passes (the article: … then the 
 test('compareOutput: an elision inside a table still matches when rows are compared sorted', () => {
   const expected = ['NAME   READY', 'b-x    1/1', '...', 'd-x    1/1'];
   assert.equal(compareOutput(expected, 'NAME   READY\nb-x    1/1\nc-x    1/1\nd-x    1/1\n', new NameMapping()).pass, true);
+});
+
+// `…` inside a line: the parts around and between the `…`s in order; `...` inside a line is text
+const INLINE: [string, string, string, boolean][] = [
+  ['prefix and suffix', '{"apiVersion":"apps/v1",…}', '{"apiVersion":"apps/v1","kind":"Deployment"}}}', true],
+  ['the article line 296', '  {"a":{"b":"hello 1.0"},…}', '  {"a":{"b":"hello 1.0"},"labels":{"x":"y"},"spec":{}}}', true],
+  ['another prefix', '{"apiVersion":"apps/v1",…}', '{"apiVersion":"v1","kind":"Pod"}', false],
+  ['another suffix', 'abc…}', 'abc def]', false],
+  ['middle parts in order', 'a…b…c', 'a-x-b-y-c', true],
+  ['middle parts out of order', 'a…b…c…d', 'a-c-b-d', false],
+  ['prefix and suffix overlapping', 'ab…bc', 'abc', false],
+  ['nothing elided', 'ab…cd', 'abcd', true],
+  ['three dots inside a line are literal', 'Waiting for ... to be observed...', 'Waiting for x to be observed...', false],
+  ['three dots equal', 'Waiting for ... to be observed...', 'Waiting for ... to be observed...', true],
+];
+
+for (const [name, want, got, pass] of INLINE) {
+  test(`inline elision table: ${name}`, () => {
+    assert.equal(lineMatches(want, got), pass);
+    assert.equal(matchWithElisions(['first', want, 'last'], ['first', got, 'last']).pass, pass);
+  });
+}
+
+test('a line shortened with … still lets a whole-line elision stand for many lines, and shows as the actual line in a diff', () => {
+  assert.equal(matchWithElisions(['x…', '…', 'end'], ['x1', 'a', 'b', 'end']).pass, true);
+  const c = compareOutput(['    {"a":1,…}', '-  generation: 1'], '    {"a":1,"b":2}\n-  generation: 2\n', new NameMapping());
+  assert.equal(c.pass, false);
+  assert.match(c.diff, /^ {5}\{"a":1,"b":2\}$/m);
+  assert.match(c.diff, /^--  generation: 1$/m);
 });
