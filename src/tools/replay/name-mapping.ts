@@ -21,7 +21,13 @@
  * Names by elimination (eliminate()): a name the transcript uses without kubemu having printed its
  * partner (`kubectl get pod hello-85854d9fd8-4mjwb`, a pod the article never listed) is paired with
  * one of kubemu's objects when exactly one fits: its name is the mapped prefix + `-` + an unpaired
- * token of the same class, of the same kind. Two or more candidates, or none: it stays unpaired.
+ * token of the same class, of the same kind. None: it stays unpaired. Two or more: the later
+ * expected outputs are looked ahead for the first that shows, with it, as many unpaired names of
+ * that owner (same class, same kind) as kubemu has candidates, all of them together (the article's
+ * etcd key list at line 602 holds the 4 pods of hello-85854d9fd8 that line 570 named one of; when
+ * the count differs, the candidates not being deleted count, as a scale-down's terminating pods are
+ * gone by then); those pair in sorted order with the candidates, article sorted to kubemu sorted, as a sorted listing of
+ * both would pair them (so that listing then matches). No such output: it stays unpaired.
  */
 
 const GENERATED = /(?<![A-Za-z0-9])[bcdfghjklmnpqrstvwxz2456789]{5,10}(?![A-Za-z0-9])/g;
@@ -60,6 +66,8 @@ export interface ClusterObject {
   /** `Pod`, `ReplicaSet`, ... */
   kind: string;
   name: string;
+  /** being deleted (a deletionTimestamp): a look-ahead may leave it out */
+  terminating?: boolean;
 }
 
 /**
@@ -69,6 +77,16 @@ export interface ClusterObject {
  */
 function tokenClass(token: string): 'suffix' | 'hash' {
   return token.length === 5 ? 'suffix' : 'hash';
+}
+
+/** What a look-ahead paired (eliminate()), for the explanation. */
+export interface LookAheadPairing {
+  /** the name that had more than one candidate */
+  name: string;
+  /** the index into `later` of the output that listed them all */
+  later: number;
+  /** article name -> kubemu name, in sorted order */
+  pairs: [string, string][];
 }
 
 /** A consistent, one-to-one pairing of expected tokens with actual ones, grown command by command. */
@@ -101,7 +119,13 @@ export class NameMapping {
    * unpaired token of its class, when exactly one fits; `kindOf` tells the kind a token's name
    * has in the text when the text says it (`kubectl get pod NAME`), and then only that kind fits.
    */
-  eliminate(text: string, objects: readonly ClusterObject[], kindOf: (name: string) => string | undefined = () => undefined): void {
+  eliminate(
+    text: string,
+    objects: readonly ClusterObject[],
+    kindOf: (name: string) => string | undefined = () => undefined,
+    later: readonly string[] = [],
+  ): LookAheadPairing[] {
+    const found: LookAheadPairing[] = [];
     for (const [e, prefix] of tokenPrefixes(text)) {
       if (this.forward.has(e) || prefix === '') continue;
       const owner = `${this.apply(prefix)}-`;
@@ -112,9 +136,42 @@ export class NameMapping {
         return GENERATED_WHOLE.test(t) && !notAName(t) && tokenClass(t) === tokenClass(e) && !this.backward.has(t);
       });
       const kinds = new Set(fits.map((o) => o.kind));
-      if (fits.length !== 1 || kinds.size !== 1) continue;
-      this.pair(e, fits[0]!.name.slice(owner.length));
+      if (fits.length === 0 || kinds.size !== 1) continue;
+      if (fits.length === 1) {
+        this.pair(e, fits[0]!.name.slice(owner.length));
+        continue;
+      }
+      // the pods a scale-down is deleting may be gone by the later output: then only the others
+      const live = fits.filter((o) => o.terminating !== true);
+      const tokens = (os: readonly ClusterObject[]) => os.map((o) => o.name.slice(owner.length));
+      const ahead =
+        this.lookAhead(e, prefix, fits[0]!.kind, tokens(fits), later) ??
+        (live.length > 1 && live.length < fits.length ? this.lookAhead(e, prefix, fits[0]!.kind, tokens(live), later) : undefined);
+      if (ahead !== undefined) found.push(ahead);
     }
+    return found;
+  }
+
+  /**
+   * Names by look-ahead (see the file comment): the first of `later` that shows `e` with exactly
+   * as many unpaired names of `prefix` (of e's class, of `kind` where the text says) as there are
+   * `candidates`; those pair sorted with the candidates sorted.
+   */
+  private lookAhead(e: string, prefix: string, kind: string, candidates: readonly string[], later: readonly string[]): LookAheadPairing | undefined {
+    for (const [at, text] of later.entries()) {
+      const kindIn = kindNamedIn(text);
+      const group = [...tokenPrefixes(text)]
+        .filter(([t, p]) => p === prefix && tokenClass(t) === tokenClass(e) && !this.forward.has(t))
+        .map(([t]) => t)
+        .filter((t) => (kindIn(`${prefix}-${t}`) ?? kind) === kind);
+      if (!group.includes(e) || group.length !== candidates.length) continue;
+      const article = [...group].sort();
+      const kubemu = [...candidates].sort();
+      const pairs: [string, string][] = article.map((t, i) => [`${prefix}-${t}`, `${this.apply(prefix)}-${kubemu[i]!}`]);
+      for (const [i, t] of article.entries()) this.pair(t, kubemu[i]!);
+      return { name: `${prefix}-${e}`, later: at, pairs };
+    }
+    return undefined;
   }
 
   /** Whether some unpaired token of `text` has a prefix (so eliminate() may pair it). */

@@ -41,7 +41,7 @@ export function registerReplay(program: Command, inv: Invocation): void {
     .option('--seed <n>', 'seed of the fresh virtual-clock cluster', '1')
     .option('--workdir <dir>', "directory with the manifests the commands use (copied; default: the transcript's folder)")
     .option('--pause <duration>', 'a fixed cluster time between commands that do not wait themselves (default: read from the ages the transcript shows, else 5s)')
-    .option('--explain-time', 'print on stderr, per command, the cluster time inferred before it and why')
+    .option('--explain-time', 'print on stderr, per command, the cluster time inferred before it and why (and names paired by looking ahead)')
     .option('--update', 'write the actual outputs into the file in place of the expected ones')
     .option('--no-color', 'never colour the report (it is coloured only on a terminal, and not with NO_COLOR set)')
     .addHelpText('after', REPLAY_SAFETY_HELP)
@@ -134,7 +134,7 @@ function runReplay(ctx: Context, o: ReplayOptions): void {
       workdir: o.workdir,
       pause,
       inferTime,
-      ...(o.explainTime ? { explainTime: (line: string) => ctx.io.err(`time: ${line}\n`) } : {}),
+      ...(o.explainTime ? { explainTime: (line: string) => ctx.io.err(`time: ${line}\n`), explainNames: (line: string) => ctx.io.err(`names: ${line}\n`) } : {}),
       ...(o.db !== undefined ? { db: o.db } : {}),
     },
     mapping,

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { parseGoDuration } from '../../common/go-duration.js';
 import { CliError } from '../../kubectl/util/errors.js';
 import type { TranscriptStep } from './parse-transcript.js';
-import { type ClusterObject, NameMapping, kindNamedIn } from './name-mapping.js';
+import { type ClusterObject, type LookAheadPairing, NameMapping, kindNamedIn } from './name-mapping.js';
 import { BackgroundJobs, backgroundCommand, killedJobs } from './background-jobs.js';
 import { pauseOverride, skipReason, waitsItself } from './skip-rules.js';
 import { TimeInference } from './time-lookup.js';
@@ -45,6 +45,14 @@ export interface ReplayOptions {
   inferTime?: boolean;
   /** where the inference's explanation lines go (`--explain-time`), one call a command */
   explainTime?: (line: string) => void;
+  /** where the names paired by look-ahead are explained (`--explain-time` too), one call a name */
+  explainNames?: (line: string) => void;
+}
+
+/** `line 570: hello-85854d9fd8-4mjwb has 4 candidates; line 602 lists 4 of its owner: ... paired sorted`. */
+export function explainLookAhead(line: number, f: LookAheadPairing, laterLine: number): string {
+  const pairs = f.pairs.map(([a, k]) => `${a} -> ${k}`).join(', ');
+  return `line ${line}: ${f.name} has ${f.pairs.length} candidates in kubemu; line ${laterLine} lists ${f.pairs.length} of its owner together, paired in sorted order: ${pairs}`;
 }
 
 export type StepResult =
@@ -179,13 +187,18 @@ export function runTranscript(steps: readonly TranscriptStep[], opts: ReplayOpti
       }
       if (timing !== undefined && mutatesCluster(step.command)) timing.started(n);
       // a name the transcript has not shown yet: kubemu's one object that fits, if there is one
-      if (mapping.hasUnpaired(step.command)) mapping.eliminate(step.command, clusterObjects(scratch), kindNamedIn(step.command));
+      // (more than one: the first later output that lists them all pairs them, this one's included)
+      const later = (from: number) => steps.slice(from).map((s) => s.expected.join('\n'));
+      const explainAhead = (found: LookAheadPairing[], from: number): void => {
+        for (const f of found) opts.explainNames?.(explainLookAhead(step.line, f, steps[from + f.later]!.line));
+      };
+      if (mapping.hasUnpaired(step.command)) explainAhead(mapping.eliminate(step.command, clusterObjects(scratch), kindNamedIn(step.command), later(n)), n);
       const command = mapping.apply(step.command);
       const ran = runStep(command, scratch, jobs);
       const output = scratchPathsAsShown(ran.output, scratch.dir);
       const expected = step.expected.join('\n');
       mapping.learn(expected, output);
-      if (mapping.hasUnpaired(expected)) mapping.eliminate(expected, clusterObjects(scratch), kindNamedIn(expected));
+      if (mapping.hasUnpaired(expected)) explainAhead(mapping.eliminate(expected, clusterObjects(scratch), kindNamedIn(expected), later(n + 1)), n + 1);
       const override = pauseOverride(step.command);
       owed = { pause: waitsItself(step.command) ? '0s' : override ?? opts.pause, fixed: override !== undefined };
       return { step, kind: 'ran', command, output, exitCode: ran.exitCode };
@@ -204,11 +217,11 @@ function clusterObjects(scratch: Scratch): ClusterObject[] {
   // before the transcript's `kubemu cluster create` there is nothing to choose from, and a `get`
   // would create the cluster file that command then finds
   if (!existsSync(scratch.env['KUBEMU_DB']!)) return [];
-  const r = runCommand("kubectl get pods,replicasets -A --no-headers -o custom-columns=KIND:.kind,NAME:.metadata.name 2>/dev/null", scratch);
+  const r = runCommand("kubectl get pods,replicasets -A --no-headers -o custom-columns=KIND:.kind,NAME:.metadata.name,DELETED:.metadata.deletionTimestamp 2>/dev/null", scratch);
   if (r.exitCode !== 0) return [];
   return outputLinesOf(r.output).flatMap((l) => {
-    const [kind, name] = l.trim().split(/\s+/);
-    return kind !== undefined && name !== undefined ? [{ kind, name }] : [];
+    const [kind, name, deleted] = l.trim().split(/\s+/);
+    return kind !== undefined && name !== undefined ? [{ kind, name, ...(deleted !== undefined && deleted !== '<none>' ? { terminating: true } : {}) }] : [];
   });
 }
 

@@ -106,3 +106,50 @@ test('kindNamedIn: the kinds a text gives a name', () => {
   ];
   for (const [text, kind] of cases) assert.equal(kindNamedIn(text)(n), kind, text);
 });
+
+// line 570 names hello-85854d9fd8-4mjwb; kubemu has 4 unpaired pods of the partner; line 602 lists the article's 4
+const KUBEMU_FOUR: ClusterObject[] = ['w8g4l', 'jfsdh', 'r48bf', 'q6vgm'].map((s) => ({ kind: 'Pod', name: `hello-b5cb4bcc7-${s}` }));
+const ETCD_602 = ['/registry/deployments/default/hello', ...['4mjwb', 'cmcqg', 'ptchf', 'z4h9z'].map((s) => `/registry/pods/default/hello-85854d9fd8-${s}`), '/registry/replicasets/default/hello-85854d9fd8'].join('\n');
+
+const LOOK_AHEAD: [string, string[], string, Record<string, string>][] = [
+  // case, later outputs, the command's name mapped to, other names mapped
+  ['the etcd key list pairs all four, sorted to sorted', ['[ownerReferences]', ETCD_602], 'hello-b5cb4bcc7-jfsdh', { cmcqg: 'q6vgm', ptchf: 'r48bf', z4h9z: 'w8g4l' }],
+  ['the first output listing them all decides', [ETCD_602, ETCD_602.replace('cmcqg', 'xxxxx')], 'hello-b5cb4bcc7-jfsdh', { z4h9z: 'w8g4l' }],
+  ['a listing of another count is passed over', [ETCD_602.replace('/registry/pods/default/hello-85854d9fd8-z4h9z\n', ''), ETCD_602], 'hello-b5cb4bcc7-jfsdh', { ptchf: 'r48bf' }],
+  ['no later output lists them: unpaired', ['hello-85854d9fd8-4mjwb alone'], 'hello-b5cb4bcc7-4mjwb', {}],
+  ['a listing without the name itself does not count', [ETCD_602.replace('4mjwb', 'bbbbb')], 'hello-b5cb4bcc7-4mjwb', {}],
+];
+
+for (const [name, later, want, others] of LOOK_AHEAD) {
+  test(`eliminate by look-ahead: ${name}`, () => {
+    const m = mapped();
+    const cmd = 'kubectl get pod hello-85854d9fd8-4mjwb -o jsonpath={.metadata.ownerReferences}';
+    const found = m.eliminate(cmd, KUBEMU_FOUR, kindNamedIn(cmd), later);
+    assert.equal(m.apply('hello-85854d9fd8-4mjwb'), want);
+    for (const [a, k] of Object.entries(others)) assert.equal(m.apply(`hello-85854d9fd8-${a}`), `hello-b5cb4bcc7-${k}`);
+    assert.equal(found.length, want.endsWith('4mjwb') ? 0 : 1);
+  });
+}
+
+test('eliminate by look-ahead: the ReplicaSet keys of the same listing do not count as pods, and the pairing is explained', async () => {
+  const { explainLookAhead } = await import('../../../src/tools/replay/run-transcript.js');
+  const m = mapped();
+  const found = m.eliminate('kubectl delete pod hello-85854d9fd8-4mjwb', KUBEMU_FOUR, kindNamedIn('kubectl delete pod hello-85854d9fd8-4mjwb'), [ETCD_602]);
+  assert.equal(found.length, 1);
+  assert.equal(
+    explainLookAhead(570, found[0]!, 602),
+    'line 570: hello-85854d9fd8-4mjwb has 4 candidates in kubemu; line 602 lists 4 of its owner together, paired in sorted order: ' +
+      'hello-85854d9fd8-4mjwb -> hello-b5cb4bcc7-jfsdh, hello-85854d9fd8-cmcqg -> hello-b5cb4bcc7-q6vgm, hello-85854d9fd8-ptchf -> hello-b5cb4bcc7-r48bf, hello-85854d9fd8-z4h9z -> hello-b5cb4bcc7-w8g4l',
+  );
+});
+
+test('eliminate by look-ahead: when kubemu has more candidates, the ones being deleted (a scale-down) are left out', () => {
+  const six: ClusterObject[] = [...KUBEMU_FOUR, { kind: 'Pod', name: 'hello-b5cb4bcc7-bbbbb', terminating: true }, { kind: 'Pod', name: 'hello-b5cb4bcc7-ccccc', terminating: true }];
+  const m = mapped();
+  m.eliminate('kubectl get pod hello-85854d9fd8-4mjwb', six, kindNamedIn('kubectl get pod hello-85854d9fd8-4mjwb'), [ETCD_602]);
+  assert.equal(m.apply('hello-85854d9fd8-4mjwb'), 'hello-b5cb4bcc7-jfsdh');
+  // six live ones for four names: nothing to go by
+  const n = mapped();
+  n.eliminate('kubectl get pod hello-85854d9fd8-4mjwb', six.map((o) => ({ kind: o.kind, name: o.name })), kindNamedIn('kubectl get pod hello-85854d9fd8-4mjwb'), [ETCD_602]);
+  assert.equal(n.apply('hello-85854d9fd8-4mjwb'), 'hello-b5cb4bcc7-4mjwb');
+});
