@@ -22,7 +22,7 @@
  * the default pause. Everything pure here; the replay supplies kubemu's ages (run-transcript.ts).
  */
 import { ageInterval, formatAdvance, humanAge, type Interval } from './age-parse.js';
-import { generatedTokens } from './name-mapping.js';
+import { generatedTokens, tokenPrefixes } from './name-mapping.js';
 
 /** An object and its age in one expected output. */
 export interface AgeMention {
@@ -121,6 +121,37 @@ export interface Constraint extends Interval {
   /** kubemu's age of the object the evidence is about (the youngest is trusted most) */
   kubemuAge: number;
   why: string;
+  /**
+   * from the output of a later command, about the time up to it (an age there, not something this
+   * command made): the commands before that output get a typing pause, the one right before it
+   * the rest (decideAdvance)
+   */
+  later?: boolean;
+  /**
+   * for a later one: the advances that make the age agree when every command up to that output
+   * keeps its default pause (a transcript kubemu wrote with them: then they stay)
+   */
+  exact?: Interval;
+  /** past a command that waits itself: only an upper bound, and only when this command has no evidence of its own */
+  beyondWait?: boolean;
+}
+
+/** The pause of a reader typing the next command, seconds: between commands a later age bounds. */
+export const TYPING_PAUSE = 1;
+
+/**
+ * Whether a command was typed right after the one before it: a `rollout status` whose output
+ * starts with `Waiting for deployment spec update to be observed...` ran before the controllers
+ * had reacted to the change before it.
+ */
+export function typedAtOnce(command: string, expected: readonly string[]): boolean {
+  return /\brollout\s+status\b/.test(command) && (expected[0] ?? '').startsWith('Waiting for deployment spec update to be observed...');
+}
+
+/** A `kubectl delete pod OWNER-xxxxx` of a pod of `owner` (whose ReplicaSet replaces it at once). */
+function deletesPodOf(command: string, owner: string): boolean {
+  const o = owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\bdelete\\s+(?:-\\S+\\s+)*(?:pods?|po)(?:\\s+|/)${o}-[a-z0-9]{5}(?![a-z0-9-])`).test(command.split('|')[0]!);
 }
 
 const MUTATES = /\bkube(?:ctl|mu)\b.*\b(apply|create|run|set|scale|patch|replace|edit|expose|autoscale|label|annotate|delete|undo|restart|resume)\b/;
@@ -155,27 +186,31 @@ export function constraintsFor(
   sinceStep?: (j: number) => number | undefined,
 ): Constraint[] {
   const out: Constraint[] = [];
-  const madeBy = (token: string): number | undefined => {
-    if (token.length === 5 || !unmapped(token)) return undefined;
+  // a pod (5-character suffix) counts only as the replacement of a pod of its ReplicaSet that
+  // the command deleted: made at once, where a rollout's pods come later
+  const madeBy = (token: string, owner = ''): number | undefined => {
+    if (!unmapped(token)) return undefined;
     const first = firstShown(steps, token);
     if (first < 0) return undefined;
-    for (let j = first; j >= 0; j--) if (steps[j]!.runs && mutates(steps[j]!.command)) return j;
+    for (let j = first; j >= 0; j--) {
+      if (!steps[j]!.runs || !mutates(steps[j]!.command)) continue;
+      return token.length !== 5 || (owner !== '' && deletesPodOf(steps[j]!.command, owner)) ? j : undefined;
+    }
     return undefined;
   };
   // since a command: an object an earlier command made, first shown from here on, no wait in between
   let pauses = 0;
   for (let k = n; k < steps.length && sinceStep !== undefined; k++) {
-    const oldest = new Map<string, AgeMention>();
+    const oldest = new Map<string, { m: AgeMention; j: number }>();
     for (const m of mentions(k)) {
-      for (const t of generatedTokens(m.name)) {
-        const j = madeBy(t);
+      for (const [t, owner] of tokenPrefixes(m.name)) {
+        const j = madeBy(t, owner);
         if (j === undefined || j >= n || firstShown(steps, t) < n) continue;
         const had = oldest.get(t);
-        if (had === undefined || m.interval.lo > had.interval.lo) oldest.set(t, m);
+        if (had === undefined || m.interval.lo > had.m.interval.lo) oldest.set(t, { m, j });
       }
     }
-    for (const [t, m] of oldest) {
-      const j = madeBy(t)!;
+    for (const [, { m, j }] of oldest) {
       const since = sinceStep(j);
       if (since === undefined) continue;
       out.push({
@@ -183,15 +218,18 @@ export function constraintsFor(
         hi: m.interval.hi - since,
         kubemuAge: since,
         why: `${m.name} AGE ${m.age} at line ${steps[k]!.line}, made by line ${steps[j]!.line} (${humanAge(since)} ago in kubemu${pauses > 0 ? `, +${pauses}s of pauses before it` : ''})`,
+        ...(k > n ? { later: true, exact: { lo: m.interval.lo - since - pauses, hi: m.interval.hi - since - pauses } } : {}),
       });
     }
     if (oldest.size > 0) break;
     if (steps[k]!.runs && steps[k]!.waits) break;
     if (steps[k]!.runs) pauses += steps[k]!.pauseAfter;
   }
-  // absolute: the first step from n on with an age of an object kubemu has, no wait in between
+  // absolute: the first step from n on with an age of an object kubemu has; past a wait only an
+  // upper bound (the wait took >= 0 s), for a command with no evidence of its own
   let between = 0;
   let changed = false;
+  let waited = false;
   for (let k = n; k < steps.length; k++) {
     const found: Constraint[] = [];
     for (const m of mentions(k)) {
@@ -200,17 +238,19 @@ export function constraintsFor(
       // the pauses in between may shrink to nothing (a reader who typed quicker than the default);
       // when a command in between changes the cluster, the reader waited after it, not here
       found.push({
-        lo: changed ? -Infinity : m.interval.lo - obj.age - between,
+        lo: changed || waited ? -Infinity : m.interval.lo - obj.age - between,
         hi: m.interval.hi - obj.age,
         kubemuAge: obj.age,
-        why: `${m.name} AGE ${m.age} at line ${steps[k]!.line} (kubemu ${humanAge(obj.age)}${between > 0 ? `, +${between}s of pauses before it` : ''})`,
+        why: `${m.name} AGE ${m.age} at line ${steps[k]!.line} (kubemu ${humanAge(obj.age)}${between > 0 ? `, +${between}s of pauses before it` : ''}${waited ? ', after a wait' : ''})`,
+        ...(k > n ? { later: true, exact: { lo: waited ? -Infinity : m.interval.lo - obj.age - between, hi: m.interval.hi - obj.age - between } } : {}),
+        ...(waited ? { beyondWait: true } : {}),
       });
     }
     if (found.length > 0) {
       out.push(...found);
       break;
     }
-    if (steps[k]!.runs && steps[k]!.waits) break;
+    if (steps[k]!.runs && steps[k]!.waits) waited = true;
     if (steps[k]!.runs) between += steps[k]!.pauseAfter;
     if (steps[k]!.runs && mutates(steps[k]!.command)) changed = true;
   }
@@ -281,12 +321,31 @@ function anchors(ms: readonly AgeMention[], lookup: AgeLookup, oldestOf: OldestL
 export interface TimeDecision {
   /** seconds */
   advance: number;
-  how: 'default' | 'agrees' | 'inferred' | 'youngest' | 'contradiction' | 'too-late';
+  how: 'default' | 'agrees' | 'inferred' | 'youngest' | 'contradiction' | 'too-late' | 'typing' | 'at-once';
   constraints: Constraint[];
 }
 
-/** The advance the evidence allows (see the file comment); `pause` is the default, seconds. */
-export function decideAdvance(constraints: readonly Constraint[], pause: number): TimeDecision {
+/**
+ * The advance the evidence allows (see the file comment); `pause` is the default, seconds. A
+ * command whose only evidence is a later output's ages (`later`): the default pause when the
+ * default pauses up to that output make the ages agree (a transcript kubemu wrote), else the
+ * typing pause: the later age bounds the time up to that output and the reader waited before
+ * looking, so the command right before it gets the rest (from its own evidence, decided there);
+ * with kubemu already later than the ages, the typing pause too (past a wait, only that counts).
+ */
+export function decideAdvance(constraints: readonly Constraint[], pause: number, typing = TYPING_PAUSE): TimeDecision {
+  const own = constraints.filter((c) => c.later !== true);
+  if (constraints.length > 0 && own.length === 0) {
+    const fits = constraints.every((c) => c.exact === undefined || (pause >= c.exact.lo && pause < c.exact.hi));
+    return fits ? { advance: pause, how: 'agrees', constraints: [...constraints] } : { advance: Math.min(typing, pause), how: 'typing', constraints: [...constraints] };
+  }
+  const used = constraints.filter((c) => c.beyondWait !== true);
+  const d = byIntersection(used, pause);
+  if (d.how === 'too-late' || (d.how === 'contradiction' && used.every((c) => c.hi <= 0))) return { ...d, advance: Math.min(typing, pause), how: 'too-late' };
+  return d;
+}
+
+function byIntersection(constraints: readonly Constraint[], pause: number): TimeDecision {
   const all = intersect(constraints, pause);
   if (all.how !== 'contradiction') return all;
   // kubemu's history and the transcript's differ further back: go by the youngest object alone
@@ -329,6 +388,13 @@ export function explainDecision(line: number, d: TimeDecision): string {
     case 'contradiction':
       return `line ${line}: ${adv} (default pause: the ages contradict each other: ${whys})`;
     case 'too-late':
-      return `line ${line}: ${adv} (default pause: kubemu is already later than ${whys})`;
+      return `line ${line}: ${adv} (typing pause: kubemu is already later than ${whys})`;
+    case 'typing': {
+      const late = d.constraints.filter((c) => c.exact !== undefined && d.advance >= c.exact.hi);
+      if (late.length > 0) return `line ${line}: ${adv} (typing pause: kubemu is already later than ${late.map((c) => c.why).join('; ')})`;
+      return `line ${line}: ${adv} (typing pause: the default pauses would not reach ${whys}; the command before that output waits the rest)`;
+    }
+    case 'at-once':
+      return `line ${line}: ${adv} (typed right after the command before it: its output starts with "Waiting for deployment spec update to be observed...")`;
   }
 }

@@ -10,7 +10,7 @@ import type { NameMapping } from './name-mapping.js';
 import { generatedTokens } from './name-mapping.js';
 import { parseGoDuration } from '../../common/go-duration.js';
 import { skipReason, waitsItself, pauseOverride } from './skip-rules.js';
-import { type AgeLookup, type AgeMention, type OldestLookup, type StepView, type TimeDecision, ageMentions, constraintsFor, decideAdvance } from './time-inference.js';
+import { type AgeLookup, type AgeMention, type OldestLookup, type StepView, type TimeDecision, ageMentions, constraintsFor, decideAdvance, typedAtOnce } from './time-inference.js';
 
 /** What the inference needs of the scratch cluster: its environment, and a way to run a command in it. */
 export interface ScratchShell {
@@ -19,9 +19,46 @@ export interface ScratchShell {
 }
 
 const LISTED = 'pods,replicasets,deployments,services,nodes,configmaps,horizontalpodautoscalers,poddisruptionbudgets';
-const JSONPATH = `{range .items[*]}{.kind} {.metadata.name} {.metadata.creationTimestamp}{"\\n"}{end}`;
+const JSONPATH = `{range .items[*]}{.kind} {.metadata.name} {.metadata.creationTimestamp} {.metadata.deletionTimestamp}{"\\n"}{end}`;
 
 const TAKES_TIME = /\s(drain|--drain)(\s|$)|\bnode\s+(stop|remove)\b/;
+
+/** One of kubemu's objects as the lookup lists it. */
+export interface ListedObject {
+  kind: string;
+  /** creationTimestamp, ms */
+  created: number;
+  /** a deletionTimestamp is set */
+  deleting: boolean;
+}
+
+/** The lines `Kind name creationTimestamp deletionTimestamp` (JSONPATH) by name. */
+export function listedObjects(listed: string): Map<string, ListedObject[]> {
+  const byName = new Map<string, ListedObject[]>();
+  for (const line of listed.split('\n')) {
+    const [kind, name, ts, deleted] = line.split(' ');
+    if (kind === undefined || name === undefined || ts === undefined) continue;
+    const created = Date.parse(ts);
+    if (Number.isNaN(created)) continue;
+    const list = byName.get(name) ?? [];
+    list.push({ kind: kind.toLowerCase(), created, deleting: deleted !== undefined && deleted !== '' });
+    byName.set(name, list);
+  }
+  return byName;
+}
+
+/**
+ * The oldest pod of ReplicaSet `rs` (named `rs-xxxxx`) that is not being deleted: the first pod
+ * of it still there, as a transcript's listing shows it, not an earlier rollout's pod terminating.
+ */
+export function oldestPodOf(byName: ReadonlyMap<string, readonly ListedObject[]>, rs: string): { name: string; created: number } | undefined {
+  let best: { name: string; created: number } | undefined;
+  for (const [name, list] of byName) {
+    if (!name.startsWith(`${rs}-`) || name.slice(rs.length + 1).includes('-')) continue;
+    for (const o of list) if (o.kind === 'pod' && !o.deleting && (best === undefined || o.created < best.created)) best = { name, created: o.created };
+  }
+  return best;
+}
 
 export class TimeInference {
   private readonly views: StepView[];
@@ -63,6 +100,7 @@ export class TimeInference {
 
   /** The advance before step n; `pause` is the default one, seconds. */
   decide(n: number, pause: number): TimeDecision {
+    if (typedAtOnce(this.steps[n]!.command, this.steps[n]!.expected)) return { advance: 0, how: 'at-once', constraints: [] };
     let any = false;
     for (let k = n; k < this.steps.length && !any; k++) any = this.mentions(k).length > 0;
     if (!any || !existsSync(this.scratch.env['KUBEMU_DB']!)) return decideAdvance([], pause);
@@ -95,16 +133,7 @@ export class TimeInference {
   private lookup(): { lookup: AgeLookup; oldestOf: OldestLookup } {
     const listed = this.scratch.run(`kubectl get ${LISTED} -A -o jsonpath='${JSONPATH}' 2>/dev/null`);
     const now = this.now();
-    const byName = new Map<string, { kind: string; created: number }[]>();
-    for (const line of listed.split('\n')) {
-      const [kind, name, ts] = line.split(' ');
-      if (kind === undefined || name === undefined || ts === undefined) continue;
-      const created = Date.parse(ts);
-      if (Number.isNaN(created)) continue;
-      const list = byName.get(name) ?? [];
-      list.push({ kind: kind.toLowerCase(), created });
-      byName.set(name, list);
-    }
+    const byName = listedObjects(listed);
     const mapped = (transcriptName: string): string | undefined => {
       const name = this.mapping.apply(transcriptName);
       const paired = new Set(this.mapping.pairs().map(([e]) => e));
@@ -113,11 +142,7 @@ export class TimeInference {
     const oldestOf: OldestLookup = (owner) => {
       const rs = mapped(owner);
       if (rs === undefined) return undefined;
-      let best: { name: string; created: number } | undefined;
-      for (const [name, list] of byName) {
-        if (!name.startsWith(`${rs}-`) || name.slice(rs.length + 1).includes('-')) continue;
-        for (const o of list) if (o.kind === 'pod' && (best === undefined || o.created < best.created)) best = { name, created: o.created };
-      }
+      const best = oldestPodOf(byName, rs);
       return best === undefined ? undefined : { name: best.name, age: (now - best.created) / 1000 };
     };
     const lookup: AgeLookup = (transcriptName, kind) => {
