@@ -18,8 +18,11 @@
  *
  * The advance is in the intersection of all the evidence; the default pause when it is in it (a
  * transcript kubemu wrote itself replays as it did), else the smallest advance >= 0 in it. No
- * evidence, an empty intersection, or evidence that kubemu is already later than the transcript:
- * the default pause. Everything pure here; the replay supplies kubemu's ages (run-transcript.ts).
+ * evidence or an empty intersection: the default pause; evidence that kubemu is already later than
+ * the transcript: the typing pause (1 s). A command whose only evidence is a later output's ages
+ * gets the default pause when the default pauses up to that output agree with them, else the
+ * typing pause (the command right before that output gets the rest; decideAdvance). Everything
+ * pure here; the replay supplies kubemu's ages (run-transcript.ts).
  */
 import { ageInterval, formatAdvance, humanAge, type Interval } from './age-parse.js';
 import { generatedTokens, tokenPrefixes } from './name-mapping.js';
