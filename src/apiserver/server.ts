@@ -43,6 +43,7 @@ import { CONDITION_STATUS, POD_CONDITION } from '../api/core/v1/pod-conditions.j
 import { NAMESPACE_PHASE, asNamespace } from '../api/core/v1/namespace.js';
 import type { Scale } from '../api/autoscaling/v1/scale.js';
 import { recordRolloutWrite } from './rollout-history.js';
+import { valuesAt } from './state-at.js';
 import type { HistoryRowType } from '../storage/rollout-history.js';
 
 /** The namespaces resource, which every namespaced create looks its namespace up in (found once, not at each create). */
@@ -1013,6 +1014,54 @@ export class ApiServer {
     const obj = this.tryGet(nsInfo, undefined, ns);
     if (!obj) throw notFound('namespaces', '', ns);
     if (obj.metadata.deletionTimestamp) throw namespaceTerminating(info.resource, info.group, name, ns);
+  }
+
+  /**
+   * One object as it was at a past revision (undefined: absent then), for a watch that starts
+   * there (`rollout status` right after a write: cluster/last-write.ts): the current object,
+   * unless the log after the revision changed it (state-at.ts). Decoded and shown as other reads,
+   * converted for a version served by conversion. A revision the log no longer reaches is a
+   * watch's 410 Expired.
+   */
+  getAt(info: ResourceInfo, namespace: string | undefined, name: string, revision: number): KubeObject | undefined {
+    const sv = servedVersion(info);
+    if (sv) {
+      const o = this.getAt(sv.storage, namespace, name, revision);
+      return o && sv.out(o);
+    }
+    const key = storageKey(info, namespace, name);
+    const at = this.valuesAtOrExpired(key, revision);
+    if (!at.has(key)) return this.tryGet(info, namespace, name);
+    const v = at.get(key);
+    return v && this.shown(info, decode(this.store.path, key, v.value, v.modRevision));
+  }
+
+  /**
+   * The objects of one resource (one namespace or all) as they were at a past revision, in key
+   * order, those `predicate` keeps: list(), corrected by the log after the revision as getAt is.
+   */
+  listAt(info: ResourceInfo, namespace: string | undefined, revision: number, predicate?: (o: KubeObject) => boolean): KubeObject[] {
+    const sv = servedVersion(info);
+    if (sv) return this.listAt(sv.storage, namespace, revision).map(sv.out).filter((o) => !predicate || predicate(o));
+    const at = this.valuesAtOrExpired(storagePrefix(info, namespace), revision);
+    const byKey: [string, KubeObject][] = [];
+    for (const o of this.listShared(info, namespace)) {
+      const key = storageKey(info, o.metadata.namespace, o.metadata.name ?? '');
+      if (!at.has(key)) byKey.push([key, o]);
+    }
+    for (const [key, v] of at) if (v) byKey.push([key, this.shown(info, decode(this.store.path, key, v.value, v.modRevision))!]);
+    byKey.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const objects = byKey.map(([, o]) => o);
+    return predicate ? objects.filter(predicate) : objects;
+  }
+
+  private valuesAtOrExpired(prefix: string, revision: number): ReturnType<typeof valuesAt> {
+    try {
+      return valuesAt(this.store, prefix, revision);
+    } catch (e) {
+      if (e instanceof RevisionCompacted) throw resourceExpired(revision, e.compacted);
+      throw e;
+    }
   }
 
   /** Changes after a revision, for watch: ADDED / MODIFIED / DELETED with the object. */

@@ -2,8 +2,11 @@
  * The one place where cluster time passes. Every command, and later a long-running server, goes
  * through here:
  *
- * - settle(cluster): what every command does first, and again after its own writes: catch up to
- *   the clock's current time, then let the controllers react to what they have not seen yet;
+ * - settle(cluster): what every command does first: catch up to the clock's current time, then
+ *   let the controllers react to what they have not seen yet;
+ * - settleAfterWrites(cluster): what a command does after its own writes: on a virtual clock it
+ *   takes CLIENT_ROUND_TRIPS_MS of cluster time, in which the controllers react at their own
+ *   instants; on a wall clock, settle;
  * - advanceBy / advanceTo: `cluster advance D`, and tests that move a virtual clock;
  * - waitUntil(cluster, ...): the wait loop of waiting and watching commands (rollout status,
  *   get -w, wait, delete --wait, scale --timeout, port-forward);
@@ -17,6 +20,7 @@
 import type { ClusterClock } from '../sim/clock.js';
 import type { Cluster } from './cluster.js';
 import type { CatchUpProgress } from './progress.js';
+import { recordLastWrite } from './last-write.js';
 
 /** Something that has work due at instants of cluster time: the control plane. */
 export interface Reactor {
@@ -210,11 +214,12 @@ function transactOn(cluster: Cluster): Transact {
 
 /**
  * Brings the cluster up to its clock's current time, then lets the controllers react to the
- * writes they have not seen yet: what every command does first, and again after its own writes.
+ * writes they have not seen yet: what every command does first (and, on a wall clock, after its
+ * own writes: settleAfterWrites).
  *
- * The reaction happens at the current instant (no informer latency), so on a virtual clock,
- * where time moves only when a command waits, `apply` is followed by its ReplicaSet and pods as
- * it would be on a real cluster a few milliseconds later. What the reactions schedule for later
+ * The reaction happens at the current instant (no informer latency): on a virtual clock, what is
+ * left unseen is what a `cluster advance` wrote at its last instant (a writing command leaves
+ * nothing unseen), or a file written by an older kubemu. What the reactions schedule for later
  * (an image pull, a probe) stays a timer.
  *
  * On a wall clock the catch-up replays for others (what fell due while no command ran) for at
@@ -226,6 +231,39 @@ export function settle(cluster: Cluster): void {
   const behind = caughtUp ? undefined : behindBy(cluster.clock, cluster.controlPlane);
   if (behind !== undefined) cluster.behind(behind);
   react(cluster, caughtUp);
+}
+
+/**
+ * Virtual clock: the cluster time a command that wrote takes for its own requests (a client's
+ * round trips to the API server), in which its writes reach the controllers.
+ */
+export const CLIENT_ROUND_TRIPS_MS = 20;
+
+/**
+ * What a command does after its own writes.
+ *
+ * Virtual clock, when a write is unseen: the command's requests take CLIENT_ROUND_TRIPS_MS of
+ * cluster time. The clock runs forward that far, so the writes reach the informers
+ * INFORMER_LATENCY_MS after they were made and the reactions (deployment → ReplicaSet → pods →
+ * scheduler → kubelet) run at their own instants inside that window, as they would on a real
+ * cluster while the client is still talking to it. Its output is already said; the file it
+ * leaves holds the reactions, so the read after it writes nothing, and shows what a real cluster
+ * shows a moment after the write. The revision of its last own write and the window's instants
+ * are kept (last-write.ts) for a watch that starts right after it. A command that wrote nothing
+ * takes no cluster time.
+ *
+ * Wall clock: settle, as before — real time passes anyway, and the reaction runs at once.
+ */
+export function settleAfterWrites(cluster: Cluster): void {
+  const { clock, controlPlane, store } = cluster;
+  if (clock.settings.mode !== 'virtual' || !controlPlane.hasUnseenWrites(clock.now())) return settle(cluster);
+  const revision = store.revision();
+  const writtenMs = clock.now();
+  advanceTo(cluster, writtenMs + CLIENT_ROUND_TRIPS_MS);
+  // A write at the window's last instant (a timer that fell due there) reaches the controllers at
+  // once, so nothing is left for the next command's settle, which would write.
+  react(cluster);
+  store.transaction(() => recordLastWrite(cluster, { revision, writtenMs, endMs: clock.now() }));
 }
 
 /**

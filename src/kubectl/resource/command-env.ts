@@ -18,6 +18,6 @@ export interface CommandEnv {
   enforceNamespace: boolean;
   /** opens the cluster */
   api(): ApiServer;
-  /** lets the controllers react after a write */
+  /** lets the controllers react after a write (on a virtual clock in the 20 ms the write takes: time.ts settleAfterWrites) */
   settle(): void;
 }

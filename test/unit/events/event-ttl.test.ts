@@ -23,22 +23,29 @@ test('Events expire an hour of cluster time after their last write (on the next 
   try {
     const k = cli(join(dir, 'cluster.db'));
     await k(['cluster', 'create', '--clock', 'virtual', '--seed', '1']);
+    // Events of two minutes: the Deployment's (written from 19:00:00.001 on: the controllers react
+    // a moment after the write) expire at 20:01, the scale's (from 19:01:00.001 on) at 20:02.
     await k(['create', 'deployment', 'web', '--image=nginx']);
+    await k(['cluster', 'advance', '1m']); // 19:01:00.020
+    const first = lines(await k(['get', 'events', '-o', 'name']));
+    assert.ok(first.length >= 5, first.join());
+    await k(['scale', 'deployment', 'web', '--replicas=2']);
     await k(['cluster', 'advance', '30s']);
     const events = lines(await k(['get', 'events', '-o', 'name']));
-    assert.ok(events.length >= 5, events.join());
+    assert.ok(events.length > first.length, events.join());
 
-    await k(['cluster', 'advance', '59m29s']); // 19:59:59, a second before the first ones are an hour old
+    await k(['cluster', 'advance', '59m29s']); // 20:00:59, a second before the first ones go
     assert.deepEqual(lines(await k(['get', 'events', '-o', 'name'])), events);
     // The log from here on, from the revision of a write made now
     // (the compactor keeps five minutes and more of the log, not the hour since the events were written)
     const before = Number(await k(['create', 'configmap', 'marker', '-o', 'jsonpath={.metadata.resourceVersion}']));
-    await k(['cluster', 'advance', '2s']); // 20:00:01: those written at 19:00:00 are gone, the others go at 20:01
+    await k(['cluster', 'advance', '2s']); // 20:01:01: those written in 19:00 are gone, the others go at 20:02
     const left = lines(await k(['get', 'events', '-o', 'name']));
     assert.ok(left.length > 0 && left.length < events.length, `${left.length} of ${events.length}`);
-    await k(['cluster', 'advance', '58s']); // 20:00:59
+    assert.ok(left.every((e) => !first.includes(e)), left.join());
+    await k(['cluster', 'advance', '58s']); // 20:01:59
     assert.deepEqual(lines(await k(['get', 'events', '-o', 'name'])), left);
-    await k(['cluster', 'advance', '1s']); // 20:01:00
+    await k(['cluster', 'advance', '1s']); // 20:02:00
     assert.deepEqual(lines(await k(['get', 'events', '-o', 'name'])), []);
 
     const log = await k(['etcdctl', 'watch', '--prefix', '/registry/events/', '--rev', String(before + 1)]);

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Cluster, openCluster } from '../../../cluster/cluster.js';
-import { settle } from '../../../cluster/time.js';
+import { settle, settleAfterWrites } from '../../../cluster/time.js';
 import type { CommandIO } from './io.js';
 import type { CommandEnv } from '../../resource/command-env.js';
 
@@ -45,9 +45,12 @@ export class Context {
     return this.opened;
   }
 
-  /** Lets the control plane react to what the command changed. */
+  /**
+   * After the command's own writes: lets the control plane react to what it changed (on a
+   * virtual clock, in the cluster time its requests take: time.ts settleAfterWrites).
+   */
   settle(): void {
-    if (this.opened && !this.opened.readOnly) settle(this.opened);
+    if (this.opened && !this.opened.readOnly) settleAfterWrites(this.opened);
   }
 
   /** The namespace of the request: -n, else `default` (kubeconfig contexts are not emulated). */
