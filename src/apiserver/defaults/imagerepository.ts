@@ -22,9 +22,8 @@ export interface ImageBehavior {
   pullJitterPercent: number;
   /**
    * a pod's start varies by up to this many milliseconds twice over (per-pod draws on a 100 ms
-   * grid): its pod worker's start (the volume wait before the prober workers start, which sets
-   * the phase of its probe ticks) and its sandbox and container start. 0: every pod starts alike.
-   * A pod takes the largest of its containers' images.
+   * grid): its pod worker's start (the volume wait before its runtime sync) and its sandbox and
+   * container start. 0: every pod starts alike. A pod takes the largest of its containers' images.
    */
   startJitterMilliseconds: number;
   /** how long after start the app answers /healthz and /readyz */
@@ -113,12 +112,12 @@ export function defaultUsage(usage: JsonObject): void {
 /**
  * The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s, ended by
  * SIGTERM (exit code 143, as a process without a handler for it, issue 12). Pods started together
- * vary a little, as on a real node (issue 14): pulls by ±10 %, starts by up to 2 × 200 ms.
+ * start alike unless the repository declares a spread (pullJitterPercent, startJitterMilliseconds).
  */
 export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
   pullSeconds: 1,
-  pullJitterPercent: 10,
-  startJitterMilliseconds: 200,
+  pullJitterPercent: 0,
+  startJitterMilliseconds: 0,
   startSeconds: 3,
   stopSeconds: 2,
   sigtermExitCode: 143,

@@ -224,7 +224,6 @@ function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
         return { pullMs: r.pullMs, waitMs: r.waitMs };
       },
     };
-    if (mem.workerStartMs !== undefined) env.probeAnchorMs = mem.workerStartMs;
     envs[has ? 1 : 0] = env;
     return env;
   };
@@ -275,20 +274,18 @@ function afterReboot(ctx: ControllerContext, key: string, pod: Pod, was: PodMemo
 /**
  * A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods
  * are not started. Its start spread (spread.ts, the largest startJitterMilliseconds of its images):
- * its worker starts that much after now, and the sandbox is up SANDBOX_MS and its own part later.
+ * the sandbox is up SANDBOX_MS after now, plus the worker's delay and the sandbox's own part.
  */
 function admit(ctx: ControllerContext, pod: Pod, now: number): PodMemory | undefined {
   const spec = pod.spec ?? {};
   if (isPodPhaseTerminal(podPhase(pod)) || !spec.nodeName) return undefined;
   const uid = pod.metadata.uid ?? '';
   const spread = startSpread(uid, startJitterMs(ctx, spec));
-  const workerStartMs = now + spread.workerDelayMs;
-  const sandboxDueMs = workerStartMs + SANDBOX_MS + spread.sandboxExtraMs;
+  const sandboxDueMs = now + spread.workerDelayMs + SANDBOX_MS + spread.sandboxExtraMs;
   return {
     uid,
     node: spec.nodeName,
     firstSeenMs: now,
-    workerStartMs,
     sandboxDueMs,
     sandboxReady: false,
     deleting: false,

@@ -13,12 +13,11 @@ import { planStop, preStopHook, SIGTERM_EXIT_CODE } from './termination.js';
  * which events the kubelet records, what else changes (effect), and the next phase. DELAYS says
  * how long each phase lasts once entered.
  *
- * The hello pod, image on the node, created at 0, without start spread (spread.ts; with it the
- * worker starts up to 200 ms later and the sandbox takes up to 200 ms more):
+ * The hello pod, image on the node, created at 0, without start spread (spread.ts; with
+ * startJitterMilliseconds 200 the sandbox is up 0 to 400 ms later, on a 100 ms grid):
  *   0     Creating           (sandbox, 1 s)                      STATUS ContainerCreating
  *   1 s   Starting → Running Pulled (already present), Created, Started
- *   4 s   startup probe passes, readiness passes → Ready          STATUS Running 1/1
- *         (probes tick on the worker's 2 s grid: 2 s fails, 4 s passes; see probes.ts)
+ *   5 s   startup probe passes, readiness passes → Ready          STATUS Running 1/1
  * The same with a pull: Pulling at 1 s, Pulled/Created/Started at 2 s, Ready at 6 s.
  *
  * A tag the registry lacks, first pull at 1 s (see backoff.ts for the doubling):
@@ -61,8 +60,6 @@ export interface ContainerEnv {
    * serializeImagePulls) for a pull that would take baseMs on its own.
    */
   reservePull: (nowMs: number, baseMs: number) => { pullMs: number; waitMs: number };
-  /** when the pod's worker started its prober workers: probe ticks fall on its period grids (probes.ts firstProbeMs) */
-  probeAnchorMs?: number;
 }
 
 /** An event the kubelet records about the container. */
@@ -133,8 +130,10 @@ export const DELAYS: Record<ContainerPhase, (c: ContainerMemory, env: ContainerE
   Starting: () => 0,
   // A missing tag fails as soon as the registry answers.
   Pulling: (c, env) => (env.image.exists ? (c.pull ? c.pull.waitMs + c.pull.pullMs : env.image.behavior.pullSeconds * 1000) : 0),
-  // The first failure is looked at again when the relist sees the new sandbox; later ones at the worker's resync.
-  ErrImagePull: (c) => (c.pullFailures === 1 ? RELIST_MS : WORKER_RESYNC_MS),
+  // The first failure is looked at again when the relist sees the new sandbox; later ones at the
+  // worker's resync. For a pod being deleted the failed start ends the sync and the terminating
+  // one, already waiting, follows at once.
+  ErrImagePull: (c, env) => (env.podDeleting ? 0 : c.pullFailures === 1 ? RELIST_MS : WORKER_RESYNC_MS),
   ImagePullBackOff: () => WORKER_RESYNC_MS,
   ErrImageNeverPull: () => undefined,
   Running: (c, _env, now) => (c.instance?.exitAtMs === undefined ? undefined : Math.max(0, c.instance.exitAtMs - now)),
@@ -224,7 +223,7 @@ function start(c: ContainerMemory, env: ContainerEnv, now: number): ContainerMem
   const probes: ContainerMemory['probes'] = {};
   for (const kind of PROBE_KINDS) {
     const p = probeSpec(env.spec, kind);
-    if (p) probes[kind] = { nextMs: firstProbeMs(now, p, env.probeAnchorMs), run: 0 };
+    if (p) probes[kind] = { nextMs: firstProbeMs(now, p), run: 0 };
   }
   const started = !env.spec.startupProbe;
   // The last run's leftovers go (left out of the copy rather than deleted: see memory.ts, withoutDue).

@@ -118,13 +118,6 @@ export interface PodMemory {
   node: string;
   /** when the kubelet admitted the pod (status.startTime) */
   firstSeenMs: number;
-  /**
-   * When the pod's worker started its prober workers (spread.ts: admission plus the pod's worker
-   * delay): every probe of the pod ticks on a period grid from here (upstream's worker.run probes
-   * at once and then at each tick of its ticker). Absent in a memory an older kubemu kept: ticks
-   * then run from each container's start, as that kubemu had them.
-   */
-  workerStartMs?: number;
   /** when the pod's sandbox is up (absent in a memory an older kubemu kept: firstSeenMs + SANDBOX_MS) */
   sandboxDueMs?: number;
   sandboxReady: boolean;

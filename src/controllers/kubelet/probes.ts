@@ -5,17 +5,15 @@ import { filesProbeCommand, runFilesProbe } from './exec/probe.js';
 
 /**
  * Probe arithmetic of the kubelet's prober workers (pkg/kubelet/prober/worker.go), on cluster
- * time. Each probe ticks every periodSeconds from the start of the pod's worker (before the
- * sandbox: firstProbeMs); ticks before the container runs, or before initialDelaySeconds after its
- * start, are skipped. A result changes only after failureThreshold
+ * time. Each probe of a running container ticks every periodSeconds from the container's start;
+ * ticks before initialDelaySeconds are skipped. A result changes only after failureThreshold
  * consecutive failures or successThreshold consecutive successes. Readiness and liveness wait
  * for the startup probe; when it succeeds, readiness runs at once (the prober's manual trigger).
  *
  * The hello container of the article (startup period 2, readiness period 5, app up 3 s after
- * start), its worker started at W, the container at W+1 (the sandbox):
- *   W+2 startup fails (connection refused), W+4 succeeds → started; readiness runs at once and
- *   succeeds → Ready 4 s after the worker's start. A sandbox 100 ms slower (spread.ts) misses
- *   that tick: W+4 fails, W+6 succeeds, Ready 6 s after.
+ * start), started at S:
+ *   S+0 startup fails (connection refused), S+2 fails, S+4 succeeds → started;
+ *   S+4 readiness runs at once and succeeds → Ready. With the 1 s sandbox, Ready 5 s after creation.
  *
  * timeoutSeconds never matters here: the emulated app answers or refuses at once, it never hangs.
  */
@@ -31,8 +29,6 @@ export type ProbeResult = 'success' | 'failure';
 export interface ProbeMemory {
   /** the next tick */
   nextMs: number;
-  /** after a manual trigger at nextMs (startup passed): the ticker's own next tick, where its grid goes on */
-  resumeMs?: number;
   /** the last raw result and how many times in a row it came */
   lastRaw?: ProbeResult;
   run: number;
@@ -44,22 +40,14 @@ export interface ProbeMemory {
 export const periodMs = (p: Probe): number => Math.max(1, p.periodSeconds ?? 10) * 1000;
 
 /**
- * The first tick that probes a container started at startMs. The prober worker of a probe is
- * started with the pod's worker (prober manager AddPod, before the sandbox), probes at once and
- * then at each tick of its period (pkg/kubelet/prober/worker.go, run): ticks fall on
- * anchor + n·period, anchor being the worker's start; a tick before the container runs finds
- * nothing to probe, and one earlier than initialDelaySeconds after the start is skipped. Without
- * an anchor (a memory an older kubemu kept) the ticks fall on start + n·period.
- *
- *   worker at 0, start at 1 s, period 2:                first probe at 2 s (1 s after the start)
- *   worker at 0, start at 1.2 s, period 2, delay 5:     first probe at 8 s (6.8 s after the start)
- *   no anchor, start at S, period 10, delay 5:          S + 10
+ * The first tick that is not skipped: ticks fall on start + n·period, and a tick earlier than
+ * initialDelaySeconds after start is skipped. initialDelay 5, period 10 → first probe at +10;
+ * initialDelay 0 → at +0; initialDelay 20, period 10 → at +20.
  */
-export function firstProbeMs(startMs: number, p: Probe, anchorMs?: number): number {
+export function firstProbeMs(startMs: number, p: Probe): number {
   const period = periodMs(p);
-  const earliest = startMs + (p.initialDelaySeconds ?? 0) * 1000;
-  const anchor = anchorMs === undefined || anchorMs > startMs ? startMs : anchorMs;
-  return anchor + Math.ceil((earliest - anchor) / period) * period;
+  const delay = (p.initialDelaySeconds ?? 0) * 1000;
+  return startMs + Math.ceil(delay / period) * period;
 }
 
 export function nextTickMs(tickMs: number, p: Probe): number {

@@ -56,10 +56,7 @@ export function runDueProbe(c: ContainerMemory, pc: ProbeContext, now: number): 
   const mem = c.probes[kind];
   if (!spec || !mem) return undefined;
   const tick = mem.nextMs;
-  // After a manual trigger the ticker goes on with its own grid (resumeMs), else the next tick.
-  const { resumeMs, ...plain } = mem;
-  const following = resumeMs ?? nextTickMs(tick, spec);
-  const advanced: ContainerMemory = { ...c, probes: { ...c.probes, [kind]: { ...plain, nextMs: following } } };
+  const advanced: ContainerMemory = { ...c, probes: { ...c.probes, [kind]: { ...mem, nextMs: nextTickMs(tick, spec) } } };
   // Readiness and liveness wait for the startup probe; the tick passes without a probe.
   if (kind !== 'startup' && !c.started) return { c: advanced, events: [] };
 
@@ -72,18 +69,17 @@ export function runDueProbe(c: ContainerMemory, pc: ProbeContext, now: number): 
   if (result === 'failure') {
     events.push({ type: 'Warning', reason: msg.REASON.Unhealthy, message: `${probeTitle(kind)} probe failed: ${message}` });
   }
-  const folded = foldResult(plain, result, spec);
-  let next: ContainerMemory = { ...advanced, probes: { ...advanced.probes, [kind]: { ...folded.mem, nextMs: following } } };
+  const folded = foldResult(mem, result, spec);
+  let next: ContainerMemory = { ...advanced, probes: { ...advanced.probes, [kind]: { ...folded.mem, nextMs: nextTickMs(tick, spec) } } };
   if (folded.report === undefined) return { c: next, events };
 
   if (kind === 'startup') {
     if (folded.report === 'failure') return withEvents(kill(next, 'startup', probeGrace(spec, pc), pc.env, now), events);
-    // Started: the startup worker stops; readiness is run at once (the prober's manual trigger),
-    // its ticker keeping its grid (worker.go: the trigger is one more probe, not a new ticker).
+    // Started: the startup worker stops; readiness is run at once (the prober's manual trigger).
     // Left out of the copy rather than deleted (see memory.ts, withoutDue).
     const { startup: _startup, ...probes } = next.probes;
     const readiness = probes.readiness;
-    if (readiness) probes.readiness = readiness.nextMs > now ? { ...readiness, nextMs: now, resumeMs: readiness.nextMs } : { ...readiness, nextMs: now };
+    if (readiness) probes.readiness = { ...readiness, nextMs: now };
     next = { ...next, started: true, ready: readiness ? next.ready : true, probes };
     return { c: next, events };
   }

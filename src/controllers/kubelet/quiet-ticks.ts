@@ -50,8 +50,6 @@ export function eventfulTickMs(c: ContainerMemory, kind: ProbeKind, p: Probe): n
   const mem = c.probes[kind];
   const inst = c.instance;
   if (!mem) return undefined;
-  // A manual trigger (its ticker resumes off this grid): run as it is, never folded.
-  if (mem.resumeMs !== undefined) return mem.nextMs;
   if (!inst || !settled(c, kind, mem) || !succeedsAt(c, kind, p, mem.nextMs)) return mem.nextMs;
   // Answered from the files: the same answer until an exec changes them (and wakes the kubelet),
   // or the app writes its files.

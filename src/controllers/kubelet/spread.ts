@@ -1,11 +1,12 @@
 import { hashFraction } from '../../apiserver/metrics/usage-model.js';
 
 /**
- * How pods started together on a real node come apart (issue 14): each pod's worker starts a
- * little later or earlier (its first sync waits for the pod's volumes before it starts the prober
- * workers: upstream's WaitForAttachAndMount polls every 300 ms), its sandbox and container take a
- * little more or less time, and each image pull varies. The ImageRepository says by how much
- * (startJitterMilliseconds, pullJitterPercent).
+ * How pods started together on a real node come apart (issue 14): each pod's worker starts its
+ * runtime sync a little later or earlier (its first sync waits for the pod's volumes: upstream's
+ * WaitForAttachAndMount polls every 300 ms), its sandbox and container take a little more or less
+ * time, and each image pull varies. The ImageRepository says by how much (startJitterMilliseconds,
+ * pullJitterPercent; both 0 by default).
+ * Probe ticks still run from each container's start (probes.ts), not from the worker's start.
  *
  * Every draw is a function of the pod's uid (itself a draw of the cluster's seeded source) and of
  * what is drawn: the same cluster gives the same spread, and drawing takes nothing from the
