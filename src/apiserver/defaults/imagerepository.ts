@@ -15,8 +15,17 @@ import { ensureObj } from '../validation/json-fields.js';
 export interface ImageBehavior {
   /** how long a pull takes */
   pullSeconds: number;
-  /** pulls take up to this many percent more or less than pullSeconds (seeded draws); 0: exactly */
+  /**
+   * pulls take up to this many percent more or less than pullSeconds (a per-pull draw, on a
+   * 100 ms grid: src/controllers/kubelet/spread.ts); 0: exactly pullSeconds. At most 100.
+   */
   pullJitterPercent: number;
+  /**
+   * a pod's start varies by up to this many milliseconds twice over (per-pod draws on a 100 ms
+   * grid): its pod worker's start (the volume wait before its runtime sync) and its sandbox and
+   * container start. 0: every pod starts alike. A pod takes the largest of its containers' images.
+   */
+  startJitterMilliseconds: number;
   /** how long after start the app answers /healthz and /readyz */
   startSeconds: number;
   /** how long the app takes to exit after SIGTERM */
@@ -102,11 +111,13 @@ export function defaultUsage(usage: JsonObject): void {
 
 /**
  * The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s, ended by
- * SIGTERM (exit code 143, as a process without a handler for it, issue 12).
+ * SIGTERM (exit code 143, as a process without a handler for it, issue 12). Pods started together
+ * start alike unless the repository declares a spread (pullJitterPercent, startJitterMilliseconds).
  */
 export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
   pullSeconds: 1,
   pullJitterPercent: 0,
+  startJitterMilliseconds: 0,
   startSeconds: 3,
   stopSeconds: 2,
   sigtermExitCode: 143,
@@ -121,6 +132,7 @@ export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
 export const NUMERIC_BEHAVIOR_FIELDS = [
   'pullSeconds',
   'pullJitterPercent',
+  'startJitterMilliseconds',
   'startSeconds',
   'stopSeconds',
   'exitCode',

@@ -19,10 +19,15 @@ import { validateUsage } from './imagerepository-usage.js';
  *   spec.tags[1.3].startSeconds: Invalid value: -2: must be greater than or equal to 0
  *   spec.behavior.requiredEnv[0]: Invalid value: 5: must be a string
  *   spec.behavior.sigtermExitCode: Invalid value: 300: must be between 0 and 255, inclusive
+ *   spec.behavior.pullJitterPercent: Invalid value: 150: must be between 0 and 100, inclusive
  */
 
 /** A process's exit status is one byte: 0 to 255 (validation.InclusiveRangeError's wording). */
 const EXIT_STATUS_RANGE = 'must be between 0 and 255, inclusive';
+/** A pull cannot take less than no time: its jitter is at most 100 %. */
+const PERCENT_RANGE = 'must be between 0 and 100, inclusive';
+/** A start spread longer than a minute would be a slow node, not a spread. */
+const MAX_START_JITTER_MS = 60_000;
 
 function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldError[] {
   if (!b) return [];
@@ -32,6 +37,14 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
     if (v === undefined || v === null) continue;
     if (typeof v !== 'number' || !Number.isInteger(v)) errs.push(invalid(path.child(field), v, 'must be an integer'));
     else if (v < 0) errs.push(invalid(path.child(field), v, IS_NEGATIVE));
+  }
+  const pullJitter = b['pullJitterPercent'];
+  if (typeof pullJitter === 'number' && Number.isInteger(pullJitter) && pullJitter > 100) {
+    errs.push(invalid(path.child('pullJitterPercent'), pullJitter, PERCENT_RANGE));
+  }
+  const startJitter = b['startJitterMilliseconds'];
+  if (typeof startJitter === 'number' && Number.isInteger(startJitter) && startJitter > MAX_START_JITTER_MS) {
+    errs.push(invalid(path.child('startJitterMilliseconds'), startJitter, `must be between 0 and ${MAX_START_JITTER_MS}, inclusive`));
   }
   const sigterm = b['sigtermExitCode'];
   if (sigterm !== undefined && sigterm !== null) {

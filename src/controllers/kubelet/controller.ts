@@ -22,6 +22,7 @@ import { lastDroppedProbeTickMs } from './dropped-probe-ticks.js';
 import { currentMachines, isRunning, machineOf } from './machines.js';
 import { MACHINE_KEY_PREFIX } from './machine-power.js';
 import { syncMachine } from './machine-sync.js';
+import { spreadDraw, startSpread } from './spread.js';
 
 /**
  * The simulated kubelet: one controller acting for every node. A pod bound to a node (key
@@ -104,7 +105,7 @@ export function kubeletController(opts: KubeletOptions = {}): Controller {
       if (ev.type === 'DELETED') return [key];
       const known = ctx.state.peek<PodMemory>(`pod:${key}`);
       if (!ev.object.metadata.deletionTimestamp && !known) {
-        const mem = admit(asPod(ev.object), ctx.clock.now());
+        const mem = admit(ctx, asPod(ev.object), ctx.clock.now());
         if (mem) ctx.state.keep(`pod:${key}`, mem);
       }
       // Its own status write coming back: the sync that wrote it already planned from this pod
@@ -217,7 +218,8 @@ function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
       reservePull: (nowMs, baseMs) => {
         const key = `pulls:${node.metadata.name ?? ''}`;
         const jitter = image.behavior.pullJitterPercent ?? 0;
-        const r = reservePull(ctx.state.get<PullQueueState>(key), image.name, nowMs, baseMs, jitter, () => ctx.random.nextUint32() / 2 ** 32);
+        // The pull's draw (spread.ts): the pod's, of this container's pull at this instant.
+        const r = reservePull(ctx.state.get<PullQueueState>(key), image.name, nowMs, baseMs, jitter, () => spreadDraw(`${mem.uid}/${c.name}/pull/${nowMs}`));
         ctx.state.set(key, r.state);
         return { pullMs: r.pullMs, waitMs: r.waitMs };
       },
@@ -260,7 +262,7 @@ function forgetLegacyWake(ctx: ControllerContext, key: string, mem: PodMemory): 
 /** The memory of a pod admitted again after its machine's boot (see syncPod); undefined for a finished pod. */
 function afterReboot(ctx: ControllerContext, key: string, pod: Pod, was: PodMemory, now: number): PodMemory | undefined {
   forget(ctx, key, was);
-  const fresh = admit(pod, now);
+  const fresh = admit(ctx, pod, now);
   if (!fresh) return undefined;
   const containers = fresh.containers.map((c, i) => {
     const before = was.containers[i];
@@ -269,19 +271,37 @@ function afterReboot(ctx: ControllerContext, key: string, pod: Pod, was: PodMemo
   return { ...fresh, containers };
 }
 
-/** A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods are not started. */
-function admit(pod: Pod, now: number): PodMemory | undefined {
+/**
+ * A new pod for this node: its memory, with every container waiting for the sandbox. Finished pods
+ * are not started. Its start spread (spread.ts, the largest startJitterMilliseconds of its images):
+ * the sandbox is up SANDBOX_MS after now, plus the worker's delay and the sandbox's own part.
+ */
+function admit(ctx: ControllerContext, pod: Pod, now: number): PodMemory | undefined {
   const spec = pod.spec ?? {};
   if (isPodPhaseTerminal(podPhase(pod)) || !spec.nodeName) return undefined;
+  const uid = pod.metadata.uid ?? '';
+  const spread = startSpread(uid, startJitterMs(ctx, spec));
+  const sandboxDueMs = now + spread.workerDelayMs + SANDBOX_MS + spread.sandboxExtraMs;
   return {
-    uid: pod.metadata.uid ?? '',
+    uid,
     node: spec.nodeName,
     firstSeenMs: now,
+    sandboxDueMs,
     sandboxReady: false,
     deleting: false,
-    containers: (spec.containers ?? []).map((c) => newContainerMemory(c.name, now + SANDBOX_MS)),
+    containers: (spec.containers ?? []).map((c) => newContainerMemory(c.name, sandboxDueMs)),
     wakeMs: null,
   };
+}
+
+/** The pod's start jitter: the largest of its containers' images'. */
+function startJitterMs(ctx: ControllerContext, spec: PodSpec): number {
+  const containers = spec.containers ?? [];
+  if (containers.length === 0) return 0;
+  const repos = ctx.api.listShared(IMAGE_REPOSITORIES, undefined);
+  let most = 0;
+  for (const c of containers) most = Math.max(most, resolveImage(c.image ?? '', repos).behavior.startJitterMilliseconds ?? 0);
+  return most;
 }
 
 function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void {
@@ -318,7 +338,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
       ctx.api.finishDeletion(PODS, namespace, name);
       return;
     }
-    mem = admit(pod, now);
+    mem = admit(ctx, pod, now);
     if (!mem) return;
   }
   if (deleting && !mem.deleting && !everStarted(mem) && !startInFlight(mem)) {
@@ -329,7 +349,7 @@ function syncPod(key: string, ctx: ControllerContext, everyTick: boolean): void 
 
   // The sandbox: its network comes up with the pod IP (also when the pod is being deleted while
   // its start, which began with the sandbox, is still under way).
-  if (!mem.sandboxReady && (!deleting || startInFlight(mem)) && now >= mem.firstSeenMs + SANDBOX_MS) {
+  if (!mem.sandboxReady && (!deleting || startInFlight(mem)) && now >= (mem.sandboxDueMs ?? mem.firstSeenMs + SANDBOX_MS)) {
     const ip = allocateIp(nodePodCIDR(node), ipamStore(ctx, mem.node), mem.uid);
     if (ip) mem = { ...mem, sandboxReady: true, podIP: ip };
     else if (mem.containers.some((c) => c.phase === 'Creating')) mem = sandboxFailed(ctx, pod, node, mem, deleting, now);

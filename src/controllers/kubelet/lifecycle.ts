@@ -13,7 +13,8 @@ import { planStop, preStopHook, SIGTERM_EXIT_CODE } from './termination.js';
  * which events the kubelet records, what else changes (effect), and the next phase. DELAYS says
  * how long each phase lasts once entered.
  *
- * The hello pod, image on the node, created at 0:
+ * The hello pod, image on the node, created at 0, without start spread (spread.ts; with
+ * startJitterMilliseconds 200 the sandbox is up 0 to 400 ms later, on a 100 ms grid):
  *   0     Creating           (sandbox, 1 s)                      STATUS ContainerCreating
  *   1 s   Starting → Running Pulled (already present), Created, Started
  *   5 s   startup probe passes, readiness passes → Ready          STATUS Running 1/1
@@ -23,10 +24,13 @@ import { planStop, preStopHook, SIGTERM_EXIT_CODE } from './termination.js';
  *   1 s ErrImagePull, 2 s ImagePullBackOff (the sandbox's relist), 12 s ErrImagePull (back-off
  *   10 s over), 22 s ImagePullBackOff, 32 s ErrImagePull (20 s), 42 s … 72 s ErrImagePull (40 s) …
  *
- * Once the pod is being deleted nothing is pulled any more: a container about to pull, or
- * waiting out a pull back-off, is Done (upstream's pod worker cancels the sync that was starting
- * it and only tears the pod down). Deleted at 0.5 s, the pod above is gone at 1 s, when its
- * sandbox step comes, with no Pulling, Failed or BackOff event.
+ * A deletion does not stop a start under way: upstream's pod worker cancels the context of the
+ * sync in progress, but the kubelet hands the runtime's SyncPod a context without cancellation
+ * (kubelet.go SyncPod: context.WithoutCancel), so sandbox, pull, create and start run to their
+ * end; the terminating sync that follows stops what runs (pod-sync.ts). Deleted at 0.5 s, the pod
+ * above pulls (waiting for the node's pull under way, pull-queue.ts), starts and is then stopped
+ * as any running container (Killing, preStop, SIGTERM). A pull that fails ends the start: no
+ * back-off and no retry for a pod being deleted (it goes once its sandbox is down).
  */
 
 /** Creating the pod sandbox (network namespace, pause container) takes this long. */
@@ -79,11 +83,6 @@ export interface Step {
 
 const always: Guard = () => true;
 const GUARDS = {
-  /**
-   * The pod is being deleted and the image would have to be pulled: a terminating pod's worker
-   * does not pull (upstream cancels the sync that was starting it), so the container never runs.
-   */
-  deletingNeedsPull: ((c, env) => env.podDeleting && pullDecision(policyOf(env), env.imagePresent) !== 'present') as Guard,
   /** the pod is being deleted: no more pulls or pull back-offs */
   podDeleting: ((c, env) => env.podDeleting) as Guard,
   /** imagePullPolicy Never, and the node lacks the image */
@@ -104,7 +103,6 @@ const GUARDS = {
 /** The table. Rows for one phase are tried in order. */
 export const STEPS: readonly Step[] = [
   { from: ['Creating'], when: always, events: [], to: 'Starting' },
-  { from: ['Starting'], when: GUARDS.deletingNeedsPull, events: [], to: 'Done' },
   { from: ['Starting'], when: GUARDS.neverPullMissing, events: ['neverPull', 'errorNeverPull'], to: 'ErrImageNeverPull' },
   { from: ['Starting'], when: GUARDS.imageUsable, events: ['pulledPresent', 'created', 'started'], effect: 'start', to: 'Running' },
   { from: ['Starting'], when: always, events: ['pulling'], effect: 'startPull', to: 'Pulling' },
@@ -132,8 +130,10 @@ export const DELAYS: Record<ContainerPhase, (c: ContainerMemory, env: ContainerE
   Starting: () => 0,
   // A missing tag fails as soon as the registry answers.
   Pulling: (c, env) => (env.image.exists ? (c.pull ? c.pull.waitMs + c.pull.pullMs : env.image.behavior.pullSeconds * 1000) : 0),
-  // The first failure is looked at again when the relist sees the new sandbox; later ones at the worker's resync.
-  ErrImagePull: (c) => (c.pullFailures === 1 ? RELIST_MS : WORKER_RESYNC_MS),
+  // The first failure is looked at again when the relist sees the new sandbox; later ones at the
+  // worker's resync. For a pod being deleted the failed start ends the sync and the terminating
+  // one, already waiting, follows at once.
+  ErrImagePull: (c, env) => (env.podDeleting ? 0 : c.pullFailures === 1 ? RELIST_MS : WORKER_RESYNC_MS),
   ImagePullBackOff: () => WORKER_RESYNC_MS,
   ErrImageNeverPull: () => undefined,
   Running: (c, _env, now) => (c.instance?.exitAtMs === undefined ? undefined : Math.max(0, c.instance.exitAtMs - now)),

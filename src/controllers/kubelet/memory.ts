@@ -118,6 +118,8 @@ export interface PodMemory {
   node: string;
   /** when the kubelet admitted the pod (status.startTime) */
   firstSeenMs: number;
+  /** when the pod's sandbox is up (absent in a memory an older kubemu kept: firstSeenMs + SANDBOX_MS) */
+  sandboxDueMs?: number;
   sandboxReady: boolean;
   podIP?: string;
   /** the kubelet has started tearing the pod down (deletionTimestamp seen) */

@@ -70,10 +70,11 @@ const MAX_STEPS_PER_SYNC = 1000;
 
 /**
  * Phases in which the pod worker is in the middle of starting a container: a deletion waits
- * for the start to finish, then stops the container like any running one (the article's stray
- * pod is still Terminating seconds after its ReplicaSet deleted it). A start that has yet to
- * pull its image ends instead (no pull starts for a pod being deleted, see lifecycle.ts), and a
- * failed pull is not retried: such a pod goes once its sandbox is down, with no more events.
+ * for the start to finish — the sandbox, the pull (also one waiting for the node's pull under
+ * way), the create and start — then stops the container like any running one (upstream: the
+ * runtime's SyncPod runs without cancellation, see lifecycle.ts; the article's stray pod is
+ * still Terminating seconds after its ReplicaSet deleted it). A failed pull is not retried: such
+ * a pod goes once its sandbox is down, with no more events.
  */
 const IN_FLIGHT: ReadonlySet<ContainerMemory['phase']> = new Set(['Creating', 'Starting', 'Pulling']);
 

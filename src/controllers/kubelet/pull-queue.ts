@@ -1,15 +1,18 @@
+import { pulledMs } from './spread.js';
+
 /**
  * The node's image pulls, one at a time (the kubelet's default serializeImagePulls): a pull
  * starts when the previous one has finished. A pull of an image the node is fetching right
- * now joins it (the runtime fetches each layer once) and ends with it. Durations can vary as
- * real pulls do (the image's pullJitterPercent, a seeded draw): then pods started together on
- * different nodes become ready at different moments. The default is 0 — exact pulls — because
- * every distinct moment costs a control-plane step (the 1,000-replica bench: 31 steps exact,
- * 69 with 15%).
+ * now joins it (the runtime fetches each layer once) and ends with it. Durations vary as real
+ * pulls do (the image's pullJitterPercent, 0 by default, a draw of the pod that pulls): then
+ * pods started together on different nodes become ready at different moments. The variation
+ * falls on spread.ts's 100 ms grid, so it adds a few distinct moments (each a control-plane
+ * step), not one per pull (the 1,000-replica bench: 31 steps exact, 89 with pullJitterPercent 10
+ * and startJitterMilliseconds 200).
  *
- *   base 1 s, jitter 15%, node idle:                         waits 0,    pulls 0.85–1.15 s
+ *   base 1 s, jitter 10%, node idle:                         waits 0,    pulls 0.9, 1.0 or 1.1 s
  *   base 1 s, same image pulling until +1 s:                 waits 1 s,  pulls 0
- *   base 1 s, jitter 15%, another image pulling until +1 s:  waits 1 s,  pulls 0.85–1.15 s
+ *   base 1 s, jitter 10%, another image pulling until +1 s:  waits 1 s,  pulls 0.9, 1.0 or 1.1 s
  */
 export interface PullQueueState {
   /** when the last reserved pull ends */
@@ -29,9 +32,7 @@ export function reservePull(
   const busy = state && state.busyUntilMs > nowMs ? state : undefined;
   const waitMs = busy ? busy.busyUntilMs - nowMs : 0;
   if (busy?.images.includes(image)) return { pullMs: 0, waitMs, state: busy };
-  const spread = jitterPercent / 100;
-  const jitter = spread > 0 ? 1 - spread + 2 * spread * uniform() : 1;
-  const pullMs = Math.round(baseMs * jitter);
+  const pullMs = jitterPercent > 0 ? pulledMs(baseMs, jitterPercent, uniform()) : baseMs;
   const images = busy ? [...new Set([...busy.images, image])] : [image];
   return { pullMs, waitMs, state: { busyUntilMs: nowMs + waitMs + pullMs, images } };
 }

@@ -6,8 +6,9 @@ import { harness, plainPod, EVENTS, IMAGE_REPOSITORIES, PODS } from './harness.j
 
 /**
  * Issue 9, defect 11: a pod deleted while its image cannot be pulled must not keep pulling and
- * backing off; the kubelet finishes the deletion well within the grace period, and after the
- * deletion records only what a real kubelet would (Killing, and only if a container ran).
+ * backing off; the kubelet finishes the deletion well within the grace period. Issue 14: a start
+ * under way when the deletion comes (sandbox, pull, also one waiting for the node's pull) runs to
+ * its end, as upstream's runtime SyncPod is not cancelled; then the pod is stopped as usual.
  */
 
 const DEPLOYMENTS = findByKind('apps/v1', 'Deployment')!;
@@ -30,7 +31,7 @@ function reasonsAfter(h: ReturnType<typeof harness>, pod: string, afterMs: numbe
     .map((e) => String(e['reason']));
 }
 
-test('a pod deleted while its sandbox is set up, with a tag the registry lacks: gone without a pull', () => {
+test('a pod deleted while its sandbox is set up, with a tag the registry lacks: its start tries the pull, then the pod goes', () => {
   const h = harness();
   nginxRegistry(h);
   h.c.api.create(PODS, 'default', plainPod('bad', 'nginx:sometag'));
@@ -38,10 +39,14 @@ test('a pod deleted while its sandbox is set up, with a tag the registry lacks: 
   assert.equal(h.row('bad'), '0/1 ContainerCreating 0');
   const deletedAt = h.c.clock.now();
   h.c.api.delete(PODS, 'default', 'bad');
-  // The sandbox that was being set up is torn down; no pull starts for a pod going away.
+  // The runtime's SyncPod under way is not cancelled (upstream kubelet.go: context.WithoutCancel):
+  // the sandbox comes up at 1 s and the pull is tried and fails; the terminating sync then finds
+  // nothing running. No back-off, no second pull.
+  h.at(0.9);
+  assert.equal(h.row('bad'), '0/1 Terminating 0');
   h.at(1.5);
   assert.equal(h.row('bad'), '<gone>');
-  assert.deepEqual(reasonsAfter(h, 'bad', deletedAt), []);
+  assert.deepEqual(reasonsAfter(h, 'bad', deletedAt), ['Pulling', 'Failed', 'Failed']);
   h.c.close();
 });
 
@@ -62,16 +67,47 @@ test('a pod deleted in ImagePullBackOff or ErrImagePull goes at once, with no pu
   }
 });
 
-test('a pod being deleted whose image exists but is not on the node: no pull either, gone once the sandbox is down', () => {
+test('a pod being deleted whose image exists but is not on the node: the start under way pulls and starts, then the usual stop', () => {
   const h = harness();
   nginxRegistry(h);
   h.c.api.create(PODS, 'default', plainPod('fresh', 'nginx:latest'));
   const deletedAt = h.c.clock.now();
   h.c.api.delete(PODS, 'default', 'fresh');
-  h.at(2);
+  // Sandbox until 1 s, pull until 2 s, then started and stopped at once: SIGTERM, 2 s to exit.
+  h.at(1.5);
+  assert.equal(h.row('fresh'), '0/1 Terminating 0');
+  h.at(3.9);
+  assert.equal(h.row('fresh'), '0/1 Terminating 0');
+  h.at(4.1);
   assert.equal(h.row('fresh'), '<gone>');
-  assert.deepEqual(reasonsAfter(h, 'fresh', deletedAt), []);
+  assert.deepEqual(reasonsAfter(h, 'fresh', deletedAt), ['Pulling', 'Pulled', 'Created', 'Started', 'Killing']);
   h.c.close();
+});
+
+test("a pod deleted while it waits for the node's pull under way stays Terminating until that pull ends", () => {
+  // Each row: when the second pod is deleted; it waits for the first pod's 10 s pull (1 s to 11 s),
+  // joins it, starts at 11 s and is stopped at once: SIGTERM, 2 s to exit.
+  for (const deleteAt of [0.5, 3, 10.5]) {
+    const h = harness();
+    h.c.api.create(IMAGE_REPOSITORIES, undefined, {
+      apiVersion: 'kubemu.io/v1alpha1',
+      kind: 'ImageRepository',
+      metadata: { name: 'big' },
+      spec: { repository: 'example/big', behavior: { pullSeconds: 10 }, tags: { '1': {} } },
+    });
+    h.c.api.create(PODS, 'default', plainPod('first', 'example/big:1'));
+    h.c.api.create(PODS, 'default', plainPod('second', 'example/big:1'));
+    h.at(deleteAt);
+    h.c.api.delete(PODS, 'default', 'second');
+    h.at(10.9);
+    assert.equal(h.row('second'), '0/1 Terminating 0', `deleted at ${deleteAt}`);
+    h.at(12.9);
+    assert.equal(h.row('second'), '0/1 Terminating 0', `deleted at ${deleteAt}`);
+    h.at(13.1);
+    assert.equal(h.row('second'), '<gone>', `deleted at ${deleteAt}`);
+    assert.equal(h.row('first'), '1/1 Running 0', `deleted at ${deleteAt}`);
+    h.c.close();
+  }
 });
 
 test('foreground deletion of a Deployment whose new pods cannot pull completes', () => {

@@ -257,11 +257,15 @@ test('ImageRepository validation is worded like kube-apiserver', () => {
     attempt({ repository: 'x/y', behavior: { pullSeconds: -1 }, tags: { '1.3': { startSeconds: -2 } } }),
     'ImageRepository.kubemu.io "bad" is invalid: [spec.behavior.pullSeconds: Invalid value: -1: must be greater than or equal to 0, spec.tags[1.3].startSeconds: Invalid value: -2: must be greater than or equal to 0]',
   );
+  assert.equal(
+    attempt({ repository: 'x/y', behavior: { pullJitterPercent: 150 }, tags: { '1': { startJitterMilliseconds: 60_001 }, '2': { startJitterMilliseconds: 0.5 } } }),
+    'ImageRepository.kubemu.io "bad" is invalid: [spec.behavior.pullJitterPercent: Invalid value: 150: must be between 0 and 100, inclusive, spec.tags[1].startJitterMilliseconds: Invalid value: 60001: must be between 0 and 60000, inclusive, spec.tags[2].startJitterMilliseconds: Invalid value: 0.5: must be an integer]',
+  );
   assert.equal(attempt({ repository: 'x/y' }), 'created');
   const stored = h.c.api.get(IMAGE_REPOSITORIES, undefined, 'bad');
   assert.deepEqual(stored['spec'], {
     repository: 'x/y',
-    behavior: { pullSeconds: 1, pullJitterPercent: 0, startSeconds: 3, stopSeconds: 2, sigtermExitCode: 143, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
+    behavior: { pullSeconds: 1, pullJitterPercent: 0, startJitterMilliseconds: 0, startSeconds: 3, stopSeconds: 2, sigtermExitCode: 143, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
   });
   h.c.close();
 });
