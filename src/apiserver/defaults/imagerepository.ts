@@ -26,6 +26,12 @@ export interface ImageBehavior {
    * container start. 0: every pod starts alike. A pod takes the largest of its containers' images.
    */
   startJitterMilliseconds: number;
+  /**
+   * nodes whose container runtime holds the image from the start (pulled there before the
+   * cluster's story begins, as an article's cluster has the images of its earlier parts): a pod
+   * there finds it already present and pulls nothing; elsewhere it is pulled as usual
+   */
+  presentOn?: string[];
   /** how long after start the app answers /healthz and /readyz */
   startSeconds: number;
   /** how long the app takes to exit after SIGTERM */

@@ -4,7 +4,7 @@ import { objectJson } from '../../api/meta/v1.js';
 import { NUMERIC_BEHAVIOR_FIELDS } from '../defaults/imagerepository.js';
 import { IS_NEGATIVE, invalid, required, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
-import { nameIsDNSSubdomain } from './name-formats.js';
+import { isDNS1123Subdomain, nameIsDNSSubdomain } from './name-formats.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
 import { objField } from './json-fields.js';
 import { validateLogs } from './imagerepository-logs.js';
@@ -57,6 +57,15 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
     if (!Array.isArray(env)) errs.push(invalid(path.child('requiredEnv'), env, 'must be a list of variable names'));
     else env.forEach((e, i) => {
       if (typeof e !== 'string' || e === '') errs.push(invalid(path.child('requiredEnv').index(i), e, 'must be a non-empty string'));
+    });
+  }
+  const presentOn = b['presentOn'];
+  if (presentOn !== undefined && presentOn !== null) {
+    if (!Array.isArray(presentOn)) errs.push(invalid(path.child('presentOn'), presentOn, 'must be a list of node names'));
+    else presentOn.forEach((n, i) => {
+      const at = path.child('presentOn').index(i);
+      if (typeof n !== 'string') errs.push(invalid(at, n, 'must be a string'));
+      else for (const m of isDNS1123Subdomain(n)) errs.push(invalid(at, n, m));
     });
   }
   const neverReady = b['neverReady'];

@@ -202,14 +202,15 @@ function containerEnvs(ctx: ControllerContext, pod: Pod, node: Node, mem: PodMem
     const c = specs[i] ?? { name: '', image: '' };
     let image = resolved.get(i);
     if (!image) resolved.set(i, (image = resolveImage(c.image, repos)));
-    const has = present.has(image.name);
+    // An image the repository says the node held from the start (presentOn) is in its store too.
+    const has = present.has(image.name) || (image.behavior.presentOn?.includes(node.metadata.name ?? '') ?? false);
     const envs = (made[i] ??= [undefined, undefined]);
     const known = envs[has ? 1 : 0];
     if (known) return known;
     const env: ContainerEnv = {
       spec: c,
       image,
-      imagePresent: present.has(image.name),
+      imagePresent: has,
       restartPolicy: spec.restartPolicy ?? 'Always',
       podDeleting: deleting,
       podRef,

@@ -18,6 +18,11 @@
  *   actual:   hello-6474c95c86-6mlqm, hello-6474c95c86-hmb6x
  *   mapping:  8c9694f75->6474c95c86, 4nf7n->6mlqm, 9ghql->hmb6x
  *
+ * Rows pair before order (learnRows()): in a listing, a row whose other columns (status, counts;
+ * ages and times left out) no other row of its side shows pairs with the one row of kubemu's that
+ * shows them, so `sbbkz 0/1 ContainerCreating` stands for kubemu's one ContainerCreating pod
+ * wherever the sort puts it; the rows that are alike then pair in order.
+ *
  * Names by elimination (eliminate()): a name the transcript uses without kubemu having printed its
  * partner (`kubectl get pod hello-85854d9fd8-4mjwb`, a pod the article never listed) is paired with
  * one of kubemu's objects when exactly one fits: its name is the mapped prefix + `-` + an unpaired
@@ -29,6 +34,8 @@
  * gone by then); those pair in sorted order with the candidates, article sorted to kubemu sorted, as a sorted listing of
  * both would pair them (so that listing then matches). No such output: it stays unpaired.
  */
+
+import { normaliseLine } from './normalise.js';
 
 const GENERATED = /(?<![A-Za-z0-9])[bcdfghjklmnpqrstvwxz2456789]{5,10}(?![A-Za-z0-9])/g;
 
@@ -99,6 +106,7 @@ export class NameMapping {
    * each only with a token of the same class whose name's prefix is its own prefix mapped.
    */
   learn(expected: string, actual: string): void {
+    this.learnRows(expected, actual);
     const actualPrefix = tokenPrefixes(actual);
     const fresh = [...actualPrefix.keys()].filter((t) => !this.backward.has(t));
     for (const [e, prefix] of tokenPrefixes(expected)) {
@@ -110,6 +118,37 @@ export class NameMapping {
       const at = same >= 0 ? same : next;
       if (at < 0) continue;
       this.pair(e, fresh.splice(at, 1)[0]!);
+    }
+  }
+
+  /**
+   * Rows first (see the file comment): a line naming one unpaired token whose rest (the line
+   * without it, normalised: ages, times and padding) no other such line of its side has pairs with
+   * the one line of the other side with the same rest, when that one too names one unpaired token
+   * of the same class and owner. The article's `hello-rs-sbbkz 0/1 ContainerCreating` then pairs
+   * with kubemu's one ContainerCreating pod of the ReplicaSet, whatever their places in the
+   * listing; the rows that are alike pair in order afterwards.
+   */
+  private learnRows(expected: string, actual: string): void {
+    const rows = (text: string, paired: Map<string, string>, rename: (line: string) => string) => {
+      const byRest = new Map<string, { token: string; prefix: string }[]>();
+      for (const line of text.split('\n')) {
+        const unpaired = [...tokenPrefixes(line)].filter(([t]) => !paired.has(t));
+        if (unpaired.length !== 1) continue;
+        const [token, prefix] = unpaired[0]!;
+        const rest = normaliseLine(rename(line).split(token).join('<name>'));
+        byRest.set(rest, [...(byRest.get(rest) ?? []), { token, prefix }]);
+      }
+      return byRest;
+    };
+    const ours = rows(actual, this.backward, (l) => l);
+    for (const [rest, [e, ...more]] of rows(expected, this.forward, (l) => this.apply(l))) {
+      const theirs = ours.get(rest);
+      if (!e || more.length > 0 || theirs?.length !== 1) continue;
+      const t = theirs[0]!;
+      if (tokenClass(t.token) !== tokenClass(e.token) || t.prefix !== this.apply(e.prefix)) continue;
+      if (this.forward.has(e.token) || this.backward.has(t.token)) continue;
+      this.pair(e.token, t.token);
     }
   }
 

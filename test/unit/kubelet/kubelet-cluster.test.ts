@@ -261,11 +261,35 @@ test('ImageRepository validation is worded like kube-apiserver', () => {
     attempt({ repository: 'x/y', behavior: { pullJitterPercent: 150 }, tags: { '1': { startJitterMilliseconds: 60_001 }, '2': { startJitterMilliseconds: 0.5 } } }),
     'ImageRepository.kubemu.io "bad" is invalid: [spec.behavior.pullJitterPercent: Invalid value: 150: must be between 0 and 100, inclusive, spec.tags[1].startJitterMilliseconds: Invalid value: 60001: must be between 0 and 60000, inclusive, spec.tags[2].startJitterMilliseconds: Invalid value: 0.5: must be an integer]',
   );
+  assert.equal(
+    attempt({ repository: 'x/y', behavior: { presentOn: 'k8s-node-1' }, tags: { '1': { presentOn: ['k8s-node-1', 7, 'Node_2'] } } }),
+    'ImageRepository.kubemu.io "bad" is invalid: [spec.behavior.presentOn: Invalid value: "k8s-node-1": must be a list of node names, spec.tags[1].presentOn[1]: Invalid value: 7: must be a string, spec.tags[1].presentOn[2]: Invalid value: "Node_2": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')]',
+  );
   assert.equal(attempt({ repository: 'x/y' }), 'created');
   const stored = h.c.api.get(IMAGE_REPOSITORIES, undefined, 'bad');
   assert.deepEqual(stored['spec'], {
     repository: 'x/y',
     behavior: { pullSeconds: 1, pullJitterPercent: 0, startJitterMilliseconds: 0, startSeconds: 3, stopSeconds: 2, sigtermExitCode: 143, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
   });
+  h.c.close();
+});
+
+test('presentOn: a node that holds the image from the start pulls nothing; another node pulls it', () => {
+  const h = harness();
+  h.c.api.create(IMAGE_REPOSITORIES, undefined, {
+    apiVersion: 'kubemu.io/v1alpha1',
+    kind: 'ImageRepository',
+    metadata: { name: 'hello' },
+    spec: { repository: 'ghcr.io/example/hello', behavior: { pullJitterPercent: 0 }, tags: { '1.0': { presentOn: ['k8s-node-2'], pullSeconds: 30 } } },
+  });
+  h.c.api.create(PODS, 'default', plainPod('there', 'ghcr.io/example/hello:1.0', { nodeName: 'k8s-node-2' }));
+  h.c.api.create(PODS, 'default', plainPod('pulling', 'ghcr.io/example/hello:1.0', { nodeName: 'k8s-node-1' }));
+  h.at(5);
+  assert.equal(h.row('there'), '1/1 Running 0');
+  assert.equal(h.row('pulling'), '0/1 ContainerCreating 0');
+  assert.equal(h.events('there')[0], 'Pulled: Container image "ghcr.io/example/hello:1.0" already present on machine');
+  assert.ok(h.events('pulling').includes('Pulling: Pulling image "ghcr.io/example/hello:1.0"'), h.events('pulling').join('\n'));
+  h.at(35);
+  assert.equal(h.row('pulling'), '1/1 Running 0', 'pulled in 30 s');
   h.c.close();
 });

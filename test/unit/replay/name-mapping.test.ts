@@ -153,3 +153,32 @@ test('eliminate by look-ahead: when kubemu has more candidates, the ones being d
   n.eliminate('kubectl get pod hello-85854d9fd8-4mjwb', six.map((o) => ({ kind: o.kind, name: o.name })), kindNamedIn('kubectl get pod hello-85854d9fd8-4mjwb'), [ETCD_602]);
   assert.equal(n.apply('hello-85854d9fd8-4mjwb'), 'hello-b5cb4bcc7-4mjwb');
 });
+
+const ROWS: [string, string, string, [string, string][]][] = [
+  [
+    'the one ContainerCreating row pairs with kubemu\'s, the alike rows in order',
+    'hello-rs-8x855   1/1  Running  0  11s\nhello-rs-sbbkz   0/1  ContainerCreating  0  11s\nhello-rs-v9247   1/1  Running  0  11s',
+    'hello-rs-5v2p5  1/1  Running  0  9s\nhello-rs-bvntd  1/1  Running  0  9s\nhello-rs-n2bjg  0/1  ContainerCreating  0  9s',
+    [['sbbkz', 'n2bjg'], ['8x855', '5v2p5'], ['v9247', 'bvntd']],
+  ],
+  [
+    'rows that all differ from kubemu\'s pair in order',
+    'hello-rs-8x855  1/1  Running  0  11s\nhello-rs-sbbkz  0/1  Pending  0  11s',
+    'hello-rs-5v2p5  0/1  ContainerCreating  0  9s\nhello-rs-bvntd  0/1  ContainerCreating  0  9s',
+    [['8x855', '5v2p5'], ['sbbkz', 'bvntd']],
+  ],
+  [
+    'a unique row of another owner does not pair across owners',
+    'hello-8c9694f75 4\nhello-8c9694f75-4nf7n  0/1  Pending',
+    'hello-6474c95c86 4\nhello-b5cb4bcc7-hmb6x  0/1  Pending',
+    [['8c9694f75', '6474c95c86']],
+  ],
+];
+
+for (const [name, expected, actual, want] of ROWS) {
+  test(`learn rows table: ${name}`, () => {
+    const m = new NameMapping();
+    m.learn(expected, actual);
+    assert.deepEqual(m.pairs(), want);
+  });
+}
