@@ -9,6 +9,7 @@
  * started watching before the controllers reacted, as it would on a real cluster, so it sees the
  * object as the write left it, then each reaction as an event of its own.
  */
+import { StatusError } from '../apiserver/errors.js';
 import type { Cluster } from './cluster.js';
 
 /** meta: the last writing command's revision and instants (virtual clock) */
@@ -38,4 +39,22 @@ export function watchFromLastWrite(cluster: Cluster): { revision: number; atMs: 
   const [revision, writtenMs, endMs] = saved.split(' ').map(Number) as [number, number, number];
   if (endMs !== cluster.clock.now() || !(revision < cluster.store.revision())) return undefined;
   return { revision, atMs: writtenMs };
+}
+
+/**
+ * What a watch started right after a write reads there: `read` at the writer's revision
+ * (the server's getAt/listAt), with that revision and instant. Undefined (start at the head)
+ * when no write just ended, when `read` finds nothing then (a named object that did not exist),
+ * or when the log cannot say what was (410 Expired: a value a compaction dropped).
+ */
+export function readAtLastWrite<T>(cluster: Cluster, read: (revision: number) => T | undefined): { revision: number; atMs: number; value: T } | undefined {
+  const from = watchFromLastWrite(cluster);
+  if (!from) return undefined;
+  try {
+    const value = read(from.revision);
+    return value === undefined ? undefined : { ...from, value };
+  } catch (e) {
+    if (e instanceof StatusError && e.reason === 'Expired') return undefined;
+    throw e;
+  }
 }

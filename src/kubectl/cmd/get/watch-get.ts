@@ -12,8 +12,7 @@ import { selectorMatches } from '../../../labels/label-selector.js';
 import { FilteredWatch } from './filtered-watch.js';
 import { FOREVER_MS, waitUntil } from '../../../cluster/time.js';
 import { watchOutput } from './watch-output.js';
-import { watchFromLastWrite } from '../../../cluster/last-write.js';
-import { StatusError } from '../../../apiserver/errors.js';
+import { readAtLastWrite } from '../../../cluster/last-write.js';
 
 /**
  * A virtual-clock `get -w` without --request-timeout ends once a minute of cluster time has
@@ -69,9 +68,14 @@ export async function watchGet(cluster: Cluster, o: WatchGetOptions): Promise<vo
   // The list (or the named objects, NotFound failing the command) and the revision it was read at:
   // right after a write (virtual clock), the writer's revision, as the list was before the
   // controllers reacted (last-write.ts); else the head.
-  const start = startAtLastWrite(cluster, info, ns, names, matches);
+  // A named object that did not exist at the writer's revision: the head.
+  const start = readAtLastWrite(cluster, (rev) => {
+    if (names.length === 0) return api.listAt(info, ns, rev, matches);
+    const objects = names.map((n) => api.getAt(info, ns, n, rev));
+    return objects.every((o): o is KubeObject => o !== undefined) ? objects : undefined;
+  });
   const startRevision = start?.revision ?? api.revision();
-  const initial = start?.objects ?? (names.length > 0 ? names.map((n) => api.get(info, ns, n)) : api.list(info, ns, matches));
+  const initial = start?.value ?? (names.length > 0 ? names.map((n) => api.get(info, ns, n)) : api.list(info, ns, matches));
 
   const out = watchOutput({
     spec: o.spec,
@@ -111,34 +115,4 @@ export async function watchGet(cluster: Cluster, o: WatchGetOptions): Promise<vo
     ...(timeout === undefined ? { idleAfter: () => lastChangeMs + VIRTUAL_WATCH_QUIET_MS } : {}),
   });
   onStep();
-}
-
-/**
- * The watch's start right after a write (last-write.ts): the writer's revision, its instant, and
- * the list (or the named objects) as of it. Undefined (the head, as on a wall clock) when no write
- * just ended, when a named object did not exist then, or when the log cannot say what was.
- */
-function startAtLastWrite(
-  cluster: Cluster,
-  info: ResourceInfo,
-  ns: string | undefined,
-  names: string[],
-  matches: (o: KubeObject) => boolean,
-): { revision: number; atMs: number; objects: KubeObject[] } | undefined {
-  const from = watchFromLastWrite(cluster);
-  if (!from) return undefined;
-  try {
-    const api = cluster.api;
-    if (names.length === 0) return { ...from, objects: api.listAt(info, ns, from.revision, matches) };
-    const objects: KubeObject[] = [];
-    for (const n of names) {
-      const o = api.getAt(info, ns, n, from.revision);
-      if (!o) return undefined;
-      objects.push(o);
-    }
-    return { ...from, objects };
-  } catch (e) {
-    if (e instanceof StatusError && e.reason === 'Expired') return undefined;
-    throw e;
-  }
 }

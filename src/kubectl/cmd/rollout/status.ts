@@ -4,10 +4,7 @@ import { FOREVER_MS, waitUntil } from '../../../cluster/time.js';
 import { deploymentStatus } from './deployment-status.js';
 import { type RolloutTarget, groupKindString, isDeployment } from './targets.js';
 import { asDeployment } from '../../../api/apps/v1/deployment.js';
-import type { KubeObject } from '../../../api/meta/v1.js';
-import type { ResourceInfo } from '../../../apiserver/resources.js';
-import { StatusError } from '../../../apiserver/errors.js';
-import { watchFromLastWrite } from '../../../cluster/last-write.js';
+import { readAtLastWrite } from '../../../cluster/last-write.js';
 
 /** wait.ErrWaitTimeout's text, which kubectl prints when --timeout passes. */
 export const TIMED_OUT = 'timed out waiting for the condition';
@@ -53,9 +50,9 @@ export async function rolloutStatus(cluster: Cluster, req: StatusRequest): Promi
     const deadline = cluster.clock.now() + (req.timeoutMs > 0 ? req.timeoutMs : FOREVER_MS);
     // Watching right after a write (virtual clock), the watch begins at the writer's revision:
     // the first line is the object as the write left it, then each reaction (last-write.ts).
-    const start = req.watch ? watchStart(cluster, info, ns, name) : undefined;
+    const start = req.watch ? readAtLastWrite(cluster, (rev) => api.getAt(info, ns, name, rev)) : undefined;
     let revision = start?.revision ?? api.revision();
-    const first = start?.object ?? api.get(info, ns, name);
+    const first = start?.value ?? api.get(info, ns, name);
     const line = deploymentStatus(first, req.revision);
     req.write(line.message);
     if (line.done || !req.watch) continue;
@@ -106,22 +103,5 @@ export async function rolloutStatus(cluster: Cluster, req: StatusRequest): Promi
     }
     if (failure) throw failure;
     if (!finished) throw new CliError(TIMED_OUT);
-  }
-}
-
-/**
- * The watch's start right after a write (last-write.ts): the writer's revision and the object
- * as it was then. Undefined (start at the head, as on a wall clock) when no write just ended,
- * when the object did not exist at that revision, or when the log cannot say what it was.
- */
-function watchStart(cluster: Cluster, info: ResourceInfo, ns: string | undefined, name: string): { revision: number; object: KubeObject } | undefined {
-  const from = watchFromLastWrite(cluster);
-  if (!from) return undefined;
-  try {
-    const object = cluster.api.getAt(info, ns, name, from.revision);
-    return object && { revision: from.revision, object };
-  } catch (e) {
-    if (e instanceof StatusError && e.reason === 'Expired') return undefined;
-    throw e;
   }
 }
