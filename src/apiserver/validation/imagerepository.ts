@@ -4,7 +4,7 @@ import { objectJson } from '../../api/meta/v1.js';
 import { NUMERIC_BEHAVIOR_FIELDS } from '../defaults/imagerepository.js';
 import { IS_NEGATIVE, invalid, required, type FieldError } from './field-error.js';
 import { FieldPath } from './field-path.js';
-import { isDNS1123Subdomain, nameIsDNSSubdomain } from './name-formats.js';
+import { inclusiveRangeError, isDNS1123Subdomain, nameIsDNSSubdomain } from './name-formats.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.js';
 import { objField } from './json-fields.js';
 import { validateLogs } from './imagerepository-logs.js';
@@ -24,10 +24,14 @@ import { validateUsage } from './imagerepository-usage.js';
 
 /** A process's exit status is one byte: 0 to 255 (validation.InclusiveRangeError's wording). */
 const EXIT_STATUS_RANGE = 'must be between 0 and 255, inclusive';
-/** A pull cannot take less than no time: its jitter is at most 100 %. */
-const PERCENT_RANGE = 'must be between 0 and 100, inclusive';
-/** A start spread longer than a minute would be a slow node, not a spread. */
-const MAX_START_JITTER_MS = 60_000;
+/**
+ * The numeric fields with an upper bound: a pull cannot take less than no time (its jitter is at
+ * most 100 %), and a start spread longer than a minute would be a slow node, not a spread.
+ */
+const UPPER_BOUNDS: readonly [string, number][] = [
+  ['pullJitterPercent', 100],
+  ['startJitterMilliseconds', 60_000],
+];
 
 function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldError[] {
   if (!b) return [];
@@ -38,13 +42,10 @@ function validateBehavior(b: JsonObject | undefined, path: FieldPath): FieldErro
     if (typeof v !== 'number' || !Number.isInteger(v)) errs.push(invalid(path.child(field), v, 'must be an integer'));
     else if (v < 0) errs.push(invalid(path.child(field), v, IS_NEGATIVE));
   }
-  const pullJitter = b['pullJitterPercent'];
-  if (typeof pullJitter === 'number' && Number.isInteger(pullJitter) && pullJitter > 100) {
-    errs.push(invalid(path.child('pullJitterPercent'), pullJitter, PERCENT_RANGE));
-  }
-  const startJitter = b['startJitterMilliseconds'];
-  if (typeof startJitter === 'number' && Number.isInteger(startJitter) && startJitter > MAX_START_JITTER_MS) {
-    errs.push(invalid(path.child('startJitterMilliseconds'), startJitter, `must be between 0 and ${MAX_START_JITTER_MS}, inclusive`));
+  // (the loop above already refused a non-integer or negative value)
+  for (const [field, max] of UPPER_BOUNDS) {
+    const v = b[field];
+    if (typeof v === 'number' && Number.isInteger(v) && v > max) errs.push(invalid(path.child(field), v, inclusiveRangeError(0, max)));
   }
   const sigterm = b['sigtermExitCode'];
   if (sigterm !== undefined && sigterm !== null) {
