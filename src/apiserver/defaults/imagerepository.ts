@@ -118,12 +118,13 @@ export function defaultUsage(usage: JsonObject): void {
 /**
  * The documented defaults (issue 3): a healthy app that starts in 3 s and stops in 2 s, ended by
  * SIGTERM (exit code 143, as a process without a handler for it, issue 12). Pods started together
- * start alike unless the repository declares a spread (pullJitterPercent, startJitterMilliseconds).
+ * come apart a little, as on a real node (issue 14, kubelet/spread.ts): each pod's start by up to
+ * 300 ms twice over, each pull by up to ±10 %; a repository that declares 0 for both starts them alike.
  */
 export const DEFAULT_IMAGE_BEHAVIOR: Readonly<ImageBehavior> = Object.freeze({
   pullSeconds: 1,
-  pullJitterPercent: 0,
-  startJitterMilliseconds: 0,
+  pullJitterPercent: 10,
+  startJitterMilliseconds: 300,
   startSeconds: 3,
   stopSeconds: 2,
   sigtermExitCode: 143,

@@ -13,8 +13,8 @@ import { planStop, preStopHook, SIGTERM_EXIT_CODE } from './termination.js';
  * which events the kubelet records, what else changes (effect), and the next phase. DELAYS says
  * how long each phase lasts once entered.
  *
- * The hello pod, image on the node, created at 0, without start spread (spread.ts; with
- * startJitterMilliseconds 200 the sandbox is up 0 to 400 ms later, on a 100 ms grid):
+ * The hello pod, image on the node, created at 0, without start spread (spread.ts; with the
+ * default startJitterMilliseconds 300 the sandbox is up 0 to 600 ms later, on a 100 ms grid):
  *   0     Creating           (sandbox, 1 s)                      STATUS ContainerCreating
  *   1 s   Starting → Running Pulled (already present), Created, Started
  *   5 s   startup probe passes, readiness passes → Ready          STATUS Running 1/1

@@ -4,11 +4,11 @@ import { pulledMs } from './spread.js';
  * The node's image pulls, one at a time (the kubelet's default serializeImagePulls): a pull
  * starts when the previous one has finished. A pull of an image the node is fetching right
  * now joins it (the runtime fetches each layer once) and ends with it. Durations vary as real
- * pulls do (the image's pullJitterPercent, 0 by default, a draw of the pod that pulls): then
+ * pulls do (the image's pullJitterPercent, 10 by default, a draw of the pod that pulls): then
  * pods started together on different nodes become ready at different moments. The variation
  * falls on spread.ts's 100 ms grid, so it adds a few distinct moments (each a control-plane
- * step), not one per pull (the 1,000-replica bench: 31 steps exact, 89 with pullJitterPercent 10
- * and startJitterMilliseconds 200).
+ * step), not one per pull (the 1,000-replica bench: 31 steps without any spread, 112 with the
+ * default pullJitterPercent 10 and startJitterMilliseconds 300).
  *
  *   base 1 s, jitter 10%, node idle:                         waits 0,    pulls 0.9, 1.0 or 1.1 s
  *   base 1 s, same image pulling until +1 s:                 waits 1 s,  pulls 0

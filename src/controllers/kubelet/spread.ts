@@ -5,8 +5,10 @@ import { hashFraction } from '../../apiserver/metrics/usage-model.js';
  * runtime sync a little later or earlier (its first sync waits for the pod's volumes: upstream's
  * WaitForAttachAndMount polls every 300 ms), its sandbox and container take a little more or less
  * time, and each image pull varies. The ImageRepository says by how much (startJitterMilliseconds,
- * pullJitterPercent; both 0 by default).
- * Probe ticks still run from each container's start (probes.ts), not from the worker's start.
+ * pullJitterPercent; by default 300 ms, a poll of the volume wait, and 10 %: pods started together
+ * come apart by up to 600 ms and become Ready one after another). Only a pod's first start is
+ * spread, not its container's restarts. Probe ticks run from each container's start (probes.ts),
+ * so their phase moves with it; upstream's prober ticks from its worker's start instead.
  *
  * Every draw is a function of the pod's uid (itself a draw of the cluster's seeded source) and of
  * what is drawn: the same cluster gives the same spread, and drawing takes nothing from the

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { harness, IMAGE_REPOSITORIES, PODS, plainPod } from '../kubelet/harness.js';
+import { harness, IMAGE_REPOSITORIES, NO_SPREAD, PODS, plainPod } from '../kubelet/harness.js';
 import { execInPod } from '../../../src/cluster/pod-exec.js';
 import { runProbe } from '../../../src/controllers/kubelet/probes.js';
 import { ContainerFs } from '../../../src/controllers/kubelet/exec/fs.js';
@@ -121,7 +121,7 @@ test('appFiles: written by the app startSeconds after each start; removed by exe
     apiVersion: 'kubemu.io/v1alpha1',
     kind: 'ImageRepository',
     metadata: { name: 'auto' },
-    spec: { repository: 'example/auto', tags: { '1': {} }, behavior: { startSeconds: 6, files: { '/tmp/alive': '' }, appFiles: { '/tmp/ready': 'up\n' } } },
+    spec: { repository: 'example/auto', tags: { '1': {} }, behavior: { ...NO_SPREAD, startSeconds: 6, files: { '/tmp/alive': '' }, appFiles: { '/tmp/ready': 'up\n' } } },
   });
   const liveness = { exec: { command: ['test', '-f', '/tmp/alive'] }, periodSeconds: 10, failureThreshold: 1 };
   h.c.api.create(PODS, 'default', plainPod('auto', 'example/auto:1', {}, { readinessProbe: readyProbe, livenessProbe: liveness }));

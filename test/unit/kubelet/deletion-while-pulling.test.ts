@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { rfc3339 } from '../../../src/sim/clock.js';
-import { harness, plainPod, EVENTS, IMAGE_REPOSITORIES, PODS } from './harness.js';
+import { harness, plainPod, EVENTS, IMAGE_REPOSITORIES, NO_SPREAD, PODS } from './harness.js';
 
 /**
  * Issue 9, defect 11: a pod deleted while its image cannot be pulled must not keep pulling and
@@ -18,7 +18,7 @@ function nginxRegistry(h: ReturnType<typeof harness>): void {
     apiVersion: 'kubemu.io/v1alpha1',
     kind: 'ImageRepository',
     metadata: { name: 'nginx' },
-    spec: { repository: 'nginx', tags: { latest: {} } },
+    spec: { repository: 'nginx', behavior: NO_SPREAD, tags: { latest: {} } },
   });
 }
 
@@ -93,7 +93,7 @@ test("a pod deleted while it waits for the node's pull under way stays Terminati
       apiVersion: 'kubemu.io/v1alpha1',
       kind: 'ImageRepository',
       metadata: { name: 'big' },
-      spec: { repository: 'example/big', behavior: { pullSeconds: 10 }, tags: { '1': {} } },
+      spec: { repository: 'example/big', behavior: { ...NO_SPREAD, pullSeconds: 10 }, tags: { '1': {} } },
     });
     h.c.api.create(PODS, 'default', plainPod('first', 'example/big:1'));
     h.c.api.create(PODS, 'default', plainPod('second', 'example/big:1'));

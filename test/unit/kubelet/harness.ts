@@ -15,6 +15,12 @@ export const PODS = must(findByKind('v1', 'Pod'));
 export const EVENTS = must(findByKind('v1', 'Event'));
 export const IMAGE_REPOSITORIES = must(findByKind('kubemu.io/v1alpha1', 'ImageRepository'));
 
+/**
+ * An ImageRepository behavior's part that turns the default start spread off (spread.ts): pods
+ * started together come up at the same instant, so a test can pin the lifecycle's own timeline.
+ */
+export const NO_SPREAD = { startJitterMilliseconds: 0, pullJitterPercent: 0 } as const;
+
 export interface Harness {
   c: Cluster;
   t0: number;

@@ -269,7 +269,7 @@ test('ImageRepository validation is worded like kube-apiserver', () => {
   const stored = h.c.api.get(IMAGE_REPOSITORIES, undefined, 'bad');
   assert.deepEqual(stored['spec'], {
     repository: 'x/y',
-    behavior: { pullSeconds: 1, pullJitterPercent: 0, startJitterMilliseconds: 0, startSeconds: 3, stopSeconds: 2, sigtermExitCode: 143, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
+    behavior: { pullSeconds: 1, pullJitterPercent: 10, startJitterMilliseconds: 300, startSeconds: 3, stopSeconds: 2, sigtermExitCode: 143, neverReady: false, exitCode: 0, exitAfterSeconds: 0, requiredEnv: [], unhealthyAfterSeconds: 0 },
   });
   h.c.close();
 });

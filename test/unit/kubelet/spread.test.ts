@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gridOffsetMs, pulledMs, spreadDraw, startSpread, SPREAD_STEP_MS } from '../../../src/controllers/kubelet/spread.js';
-import { harness, plainPod, EVENTS, IMAGE_REPOSITORIES, PODS } from './harness.js';
+import { harness, plainPod, EVENTS, IMAGE_REPOSITORIES, NO_SPREAD, PODS } from './harness.js';
 
 test('grid offsets: each of 0, 100, …, max as likely, nothing off the grid', () => {
   const rows: [number, number, number][] = [
@@ -73,8 +73,32 @@ test('pods created together with a start spread come up at distinct instants, wi
   h.c.close();
 });
 
+test('by default pods created together come apart by up to 600 ms: the image declares no spread, the default one holds', () => {
+  const h = harness();
+  const names = Array.from({ length: 12 }, (_, i) => `d${i}`);
+  // No ImageRepository for example/plain: the default behavior, startJitterMilliseconds 300 (worker
+  // and sandbox each 0 to 300 ms later). imagePullPolicy Never, image absent: up at the sandbox.
+  for (const n of names) h.c.api.create(PODS, 'default', plainPod(n, 'example/plain:1', {}, { imagePullPolicy: 'Never' }));
+  const up = (): number => names.filter((n) => h.row(n) === '0/1 ErrImageNeverPull 0').length;
+  const counts: number[] = [];
+  for (const t of [0.99, 1.05, 1.15, 1.25, 1.35, 1.45, 1.55, 1.61]) {
+    h.at(t);
+    counts.push(up());
+  }
+  assert.equal(counts[0], 0, 'none before the sandbox');
+  assert.equal(counts[counts.length - 1], names.length, 'all by 1.6 s');
+  assert.ok(new Set(counts).size >= 4, `up over time: ${counts.join(', ')}`);
+  h.c.close();
+});
+
 test('without a start spread, pods created together come up at the same instant', () => {
   const h = harness();
+  h.c.api.create(IMAGE_REPOSITORIES, undefined, {
+    apiVersion: 'kubemu.io/v1alpha1',
+    kind: 'ImageRepository',
+    metadata: { name: 'none' },
+    spec: { repository: 'example/none', behavior: NO_SPREAD, tags: { '1': {} } },
+  });
   const names = Array.from({ length: 6 }, (_, i) => `q${i}`);
   for (const n of names) h.c.api.create(PODS, 'default', plainPod(n, 'example/none:1', {}, { imagePullPolicy: 'Never' }));
   h.at(0.99);

@@ -4,7 +4,7 @@ import { StatusError } from '../../../src/apiserver/errors.js';
 import { findByKind } from '../../../src/apiserver/resources.js';
 import { runLogs, type LogsRequest } from '../../../src/kubectl/cmd/logs/run-logs.js';
 import { followLogs } from '../../../src/kubectl/cmd/logs/follow-logs.js';
-import { harness, helloPod, plainPod, IMAGE_REPOSITORIES, PODS, type Harness } from '../kubelet/harness.js';
+import { harness, helloPod, plainPod, IMAGE_REPOSITORIES, NO_SPREAD, PODS, type Harness } from '../kubelet/harness.js';
 
 /**
  * `kubectl logs` of app pods on a virtual cluster: which run each request reads (the kubelet's
@@ -26,7 +26,7 @@ function setup(): Harness {
     metadata: { name: 'app' },
     spec: {
       repository: 'example.com/app',
-      behavior: { startSeconds: 3, stopSeconds: 2, logs: LOGS },
+      behavior: { ...NO_SPREAD, startSeconds: 3, stopSeconds: 2, logs: LOGS },
       tags: { '1': {}, '2': { requiredEnv: ['PORT'] }, quiet: { logs: {} }, dies: { exitCode: 3, exitAfterSeconds: 25 } },
     },
   });
