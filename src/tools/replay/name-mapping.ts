@@ -46,6 +46,23 @@ function notAName(t: string): boolean {
 
 const GENERATED_WHOLE = /^[bcdfghjklmnpqrstvwxz2456789]{5,10}$/;
 
+/**
+ * A pattern for a text the mapping has applied to, in which the tokens `open` stands for any
+ * generated token of their class (a pod's 5-character suffix, a 6-to-10-character hash), the
+ * rest literal: `Successfully assigned default/web-5d6947f877-wfr4t to k8s-node-1` with both
+ * tokens open matches any pod of any ReplicaSet of web assigned to k8s-node-1.
+ */
+export function patternWithOpenTokens(text: string, open: (token: string) => boolean): RegExp {
+  let at = 0;
+  let source = '';
+  for (const m of text.matchAll(GENERATED)) {
+    if (notAName(m[0]) || !open(m[0])) continue;
+    source += escapeRe(text.slice(at, m.index)) + (m[0].length === 5 ? '[bcdfghjklmnpqrstvwxz2456789]{5}' : '[bcdfghjklmnpqrstvwxz2456789]{6,10}');
+    at = m.index + m[0].length;
+  }
+  return new RegExp(`^${source}${escapeRe(text.slice(at))}$`);
+}
+
 /** The generated tokens of a text, each once, in order of first appearance. */
 export function generatedTokens(text: string): string[] {
   return [...tokenPrefixes(text).keys()];

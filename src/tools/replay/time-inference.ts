@@ -16,6 +16,9 @@
  *   between waited. Only hash-named objects (a Deployment's ReplicaSets) count: they are made the
  *   moment the command changes the template, where a pod may come later.
  *
+ * Moments date outputs as AGEs do (momentMentions): an event's age in describe or `get events`
+ * against kubemu's same event, and a pod's last restart (`2 (2m36s ago)`) for its own command.
+ *
  * The advance is in the intersection of all the evidence; the default pause when it is in it (a
  * transcript kubemu wrote itself replays as it did), else the smallest advance >= 0 in it. No
  * evidence or an empty intersection: the default pause; evidence that kubemu is already later than
@@ -31,11 +34,16 @@ import { generatedTokens, tokenPrefixes } from './name-mapping.js';
 export interface AgeMention {
   /** the name as the transcript shows it, without a `kind/` prefix */
   name: string;
-  /** lower-case kind when the row or the command says it (`pod`, `replicaset`, `deployment`) */
+  /** lower-case kind when the row or the command says it (`pod`, `replicaset`, `deployment`); `event` or `restart` for a moment */
   kind?: string;
   /** the age as printed */
   age: string;
   interval: Interval;
+  /**
+   * not an object's age but the age of something that happened to it (momentMentions): an
+   * event (`name` is eventKey's) or a pod's last restart (`name` is the pod's)
+   */
+  moment?: 'event' | 'restart';
 }
 
 const KINDS: Record<string, string> = {
@@ -99,6 +107,111 @@ export function ageMentions(command: string, expected: readonly string[]): AgeMe
     out.push({ name: slash >= 0 ? full.slice(slash + 1) : full, ...(kind !== undefined ? { kind } : {}), age: age!, interval });
   }
   return out;
+}
+
+/** The lookup key of an event: its object (`deployment/hello`, or '' when the output does not say), reason and message. */
+export function eventKey(object: string, reason: string, message: string): string {
+  return `${object}\u0000${reason}\u0000${message}`;
+}
+
+/** The parts of an eventKey. */
+export function eventKeyParts(key: string): { object: string; reason: string; message: string } {
+  const [object = '', reason = '', ...rest] = key.split('\u0000');
+  return { object, reason, message: rest.join('\u0000') };
+}
+
+/** The object `kubectl describe KIND NAME` or `describe KIND/NAME` describes, as `kind/name`; '' when it names none or several. */
+function describedObject(command: string): string {
+  const m = /\bkubectl\s+(?:-\S+\s+)*describe\s+([A-Za-z.]+)(?:\/|\s+)([a-z0-9][-a-z0-9.]*)(?=\s|$)/.exec(command.split('|')[0]!);
+  const kind = m === null ? undefined : kindOfResource(m[1]!);
+  return kind === undefined ? '' : `${kind}/${m![2]!}`;
+}
+
+/** The start of each of a header's columns (`LAST SEEN` is one). */
+function columnStarts(header: string, names: readonly string[]): number[] | undefined {
+  const starts = names.map((n) => new RegExp(`(^|\\s)${n}(\\s|$)`).exec(header)).map((m) => (m === null ? -1 : m.index + (m[1] ?? '').length));
+  return starts.every((x, i) => x >= 0 && (i === 0 || x > starts[i - 1]!)) ? starts : undefined;
+}
+
+/**
+ * The moments an expected output dates, other than objects' creation: events and pods' last
+ * restarts, as AgeMentions the lookup resolves to kubemu's own (the event with the same object,
+ * reason and message; the same pod's last termination).
+ *
+ * - describe's Events table (`  Normal  ScalingReplicaSet  100s  deployment-controller  Scaled up
+ *   replica set hello-8c9694f75 from 0 to 4`): the Age column, for an event that came once; a
+ *   repeated one (`62s (x2 over 64s)`) is left out: when it last came depends on how often it
+ *   did, which a replay need not repeat. The object is the `Name:` the output showed last, else
+ *   the one the command names.
+ * - `kubectl get events` (not a watch): LAST SEEN, with the OBJECT column.
+ * - a RESTARTS cell `2 (2m36s ago)`: the pod's last restart (evidence for the command that
+ *   printed it only, and only while kubemu's is younger: a restart in between starts it again).
+ * Columns are cut at the header's positions: both tables are aligned to their header.
+ */
+export function momentMentions(command: string, expected: readonly string[]): AgeMention[] {
+  const out: AgeMention[] = [];
+  const watch = /\s(-w|--watch)(\s|=|$)/.test(command);
+  let described = describedObject(command);
+  let table: { kind: 'describe' | 'get'; starts: number[] } | undefined;
+  let restartsAt: { header: string[]; at: number; seen: Set<string> } | undefined;
+  for (const line of expected) {
+    const name = /^Name:\s+(\S+)$/.exec(line);
+    if (name !== null && described !== '') described = `${described.slice(0, described.indexOf('/'))}/${name[1]!}`;
+    const cols = line.trim().split(COLUMNS);
+    if (cols[0] === 'NAME' && cols.includes('RESTARTS')) {
+      restartsAt = { header: cols, at: cols.indexOf('RESTARTS'), seen: new Set() };
+      continue;
+    }
+    if (restartsAt !== undefined) {
+      if (line.trim() === '') restartsAt = undefined;
+      else if (cols.length === restartsAt.header.length) {
+        const pod = cols[0]!.slice(cols[0]!.lastIndexOf('/') + 1);
+        if (restartsAt.seen.has(pod)) restartsAt = undefined; // a watch's updates from here on
+        else {
+          restartsAt.seen.add(pod);
+          const ago = /^\d+ \((\S+) ago\)$/.exec(cols[restartsAt.at]!);
+          const interval = ago === null ? undefined : ageInterval(ago[1]!);
+          if (interval !== undefined) out.push({ name: pod, kind: 'restart', age: ago![1]!, interval, moment: 'restart' });
+        }
+      }
+    }
+    const describeHeader = columnStarts(line, ['Type', 'Reason', 'Age', 'From', 'Message']);
+    const getHeader = watch ? undefined : columnStarts(line, ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']);
+    if (describeHeader !== undefined || getHeader !== undefined) {
+      table = describeHeader !== undefined ? { kind: 'describe', starts: describeHeader } : { kind: 'get', starts: getHeader! };
+      continue;
+    }
+    if (table === undefined) continue;
+    if (line.trim() === '' || !line.startsWith(' '.repeat(table.starts[0]!))) {
+      table = undefined;
+      continue;
+    }
+    const cell = (i: number): string => line.slice(table!.starts[i]!, i + 1 < table!.starts.length ? table!.starts[i + 1]! : undefined).trim();
+    if (cell(0).startsWith('----')) continue;
+    const [age, reason, object, message] =
+      table.kind === 'describe' ? [cell(2), cell(1), described, cell(4)] : [cell(0), cell(2), objectOf(cell(3)), cell(4)];
+    const interval = ageInterval(age);
+    if (interval === undefined || reason === '' || message === '') continue;
+    out.push({ name: eventKey(object, reason, message), kind: 'event', age, interval, moment: 'event' });
+  }
+  return out;
+}
+
+/** A mention in an explanation: `hello-8c9694f75 AGE 47s`, `event ScalingReplicaSet "Scaled up ..." 100s`, `web-1 restarted 2m36s ago`. */
+function mentionTitle(m: AgeMention): string {
+  if (m.moment === 'restart') return `${m.name} restarted ${m.age} ago`;
+  if (m.moment === 'event') {
+    const { reason, message } = eventKeyParts(m.name);
+    return `event ${reason} "${message.length > 60 ? `${message.slice(0, 57)}...` : message}" ${m.age}`;
+  }
+  return `${m.name} AGE ${m.age}`;
+}
+
+/** `pod/stuck` or `deployment.apps/hello` as `kind/name`; '' when the kind is not known. */
+function objectOf(cell: string): string {
+  const slash = cell.indexOf('/');
+  const kind = slash < 0 ? undefined : kindOfResource(cell.slice(0, slash));
+  return kind === undefined ? '' : `${kind}/${cell.slice(slash + 1)}`;
 }
 
 /** What the inference needs to know of one step of the transcript. */
@@ -206,6 +319,7 @@ export function constraintsFor(
   for (let k = n; k < steps.length && sinceStep !== undefined; k++) {
     const oldest = new Map<string, { m: AgeMention; j: number }>();
     for (const m of mentions(k)) {
+      if (m.moment !== undefined) continue;
       for (const [t, owner] of tokenPrefixes(m.name)) {
         const j = madeBy(t, owner);
         if (j === undefined || j >= n || firstShown(steps, t) < n) continue;
@@ -236,15 +350,18 @@ export function constraintsFor(
   for (let k = n; k < steps.length; k++) {
     const found: Constraint[] = [];
     for (const m of mentions(k)) {
+      // A last restart's age starts again at every restart: it dates this command only, and only
+      // when no restart has to come first (kubemu's is not older than the transcript's).
+      if (m.moment === 'restart' && k !== n) continue;
       const obj = lookup(m.name, m.kind);
-      if (obj === undefined) continue;
+      if (obj === undefined || (m.moment === 'restart' && obj.age >= m.interval.hi)) continue;
       // the pauses in between may shrink to nothing (a reader who typed quicker than the default);
       // when a command in between changes the cluster, the reader waited after it, not here
       found.push({
         lo: changed || waited ? -Infinity : m.interval.lo - obj.age - between,
         hi: m.interval.hi - obj.age,
         kubemuAge: obj.age,
-        why: `${m.name} AGE ${m.age} at line ${steps[k]!.line} (kubemu ${humanAge(obj.age)}${between > 0 ? `, +${between}s of pauses before it` : ''}${waited ? ', after a wait' : ''})`,
+        why: `${mentionTitle(m)} at line ${steps[k]!.line} (kubemu ${humanAge(obj.age)}${between > 0 ? `, +${between}s of pauses before it` : ''}${waited ? ', after a wait' : ''})`,
         ...(k > n ? { later: true, exact: { lo: waited ? -Infinity : m.interval.lo - obj.age - between, hi: m.interval.hi - obj.age - between } } : {}),
         ...(waited ? { beyondWait: true } : {}),
       });
@@ -267,7 +384,7 @@ export function constraintsFor(
     return true;
   };
   for (let k = n; k < steps.length; k++) {
-    const ms = mentions(k);
+    const ms = mentions(k).filter((m) => m.moment === undefined);
     // per new hash, its oldest object in the listing: the ReplicaSet, or the first pod it made
     const ys = new Map<string, AgeMention>();
     for (const m of ms) {

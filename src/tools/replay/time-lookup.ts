@@ -7,10 +7,22 @@ import { existsSync } from 'node:fs';
 import { openCluster } from '../../cluster/cluster.js';
 import type { TranscriptStep } from './parse-transcript.js';
 import type { NameMapping } from './name-mapping.js';
-import { generatedTokens } from './name-mapping.js';
+import { generatedTokens, patternWithOpenTokens } from './name-mapping.js';
 import { parseGoDuration } from '../../common/go-duration.js';
 import { skipReason, waitsItself, pauseOverride } from './skip-rules.js';
-import { type AgeLookup, type AgeMention, type OldestLookup, type StepView, type TimeDecision, ageMentions, constraintsFor, decideAdvance, typedAtOnce } from './time-inference.js';
+import {
+  type AgeLookup,
+  type AgeMention,
+  type OldestLookup,
+  type StepView,
+  type TimeDecision,
+  ageMentions,
+  constraintsFor,
+  decideAdvance,
+  eventKeyParts,
+  momentMentions,
+  typedAtOnce,
+} from './time-inference.js';
 
 /** What the inference needs of the scratch cluster: its environment, and a way to run a command in it. */
 export interface ScratchShell {
@@ -20,6 +32,9 @@ export interface ScratchShell {
 
 const LISTED = 'pods,replicasets,deployments,services,nodes,configmaps,horizontalpodautoscalers,poddisruptionbudgets';
 const JSONPATH = `{range .items[*]}{.kind} {.metadata.name} {.metadata.creationTimestamp} {.metadata.deletionTimestamp}{"\\n"}{end}`;
+
+const EVENTS_JSONPATH = `{range .items[*]}{.involvedObject.kind}/{.involvedObject.name}{"\\t"}{.reason}{"\\t"}{.count}{"\\t"}{.lastTimestamp}{"\\t"}{.firstTimestamp}{"\\t"}{.eventTime}{"\\t"}{.message}{"\\n"}{end}`;
+const RESTARTS_JSONPATH = `{range .items[*]}{.metadata.name}{"\\t"}{.status.containerStatuses[*].lastState.terminated.finishedAt}{"\\n"}{end}`;
 
 const TAKES_TIME = /\s(drain|--drain)(\s|$)|\bnode\s+(stop|remove)\b/;
 
@@ -45,6 +60,54 @@ export function listedObjects(listed: string): Map<string, ListedObject[]> {
     byName.set(name, list);
   }
   return byName;
+}
+
+/** One of kubemu's events as the lookup lists it. */
+export interface ListedEvent {
+  /** `deployment/hello`: the involved object's kind in lower case, and its name */
+  object: string;
+  reason: string;
+  count: number;
+  /** when it last came (lastTimestamp, else firstTimestamp, else eventTime), ms */
+  at: number;
+  message: string;
+}
+
+/** The lines of EVENTS_JSONPATH. */
+export function listedEvents(listed: string): ListedEvent[] {
+  const out: ListedEvent[] = [];
+  for (const line of listed.split('\n')) {
+    const [object, reason, count, last, first, eventTime, ...message] = line.split('\t');
+    if (object === undefined || reason === undefined || message.length === 0) continue;
+    const at = [last, first, eventTime].map((t) => (t ? Date.parse(t) : NaN)).find((t) => !Number.isNaN(t));
+    if (at === undefined) continue;
+    const slash = object.indexOf('/');
+    out.push({ object: `${object.slice(0, slash).toLowerCase()}/${object.slice(slash + 1)}`, reason, count: Number(count) || 1, at, message: message.join('\t') });
+  }
+  return out;
+}
+
+/**
+ * When kubemu's event matching a transcript's came, ms: the events with its reason, a message
+ * the pattern matches (and an object, when the transcript says it) that came once; undefined
+ * when there is none, or when they came at different times.
+ */
+export function matchingEventAt(events: readonly ListedEvent[], object: RegExp | undefined, reason: string, message: RegExp): number | undefined {
+  const found = events.filter((e) => e.reason === reason && message.test(e.message) && e.count === 1 && (object === undefined || object.test(e.object)));
+  if (found.length === 0 || new Set(found.map((e) => e.at)).size > 1) return undefined;
+  return found[0]!.at;
+}
+
+/** The pods' last restarts (the latest lastState.terminated.finishedAt of their containers), ms, by name. */
+export function lastRestarts(listed: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of listed.split('\n')) {
+    const [name, finished] = line.split('\t');
+    if (!name || !finished) continue;
+    const times = finished.split(' ').map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t));
+    if (times.length > 0) out.set(name, Math.max(...times));
+  }
+  return out;
 }
 
 /**
@@ -92,7 +155,8 @@ export class TimeInference {
   private mentions(k: number): AgeMention[] {
     let m = this.cache.get(k);
     if (m === undefined) {
-      m = ageMentions(this.steps[k]!.command, this.steps[k]!.expected);
+      const { command, expected } = this.steps[k]!;
+      m = [...ageMentions(command, expected), ...momentMentions(command, expected)];
       this.cache.set(k, m);
     }
     return m;
@@ -145,7 +209,26 @@ export class TimeInference {
       const best = oldestPodOf(byName, rs);
       return best === undefined ? undefined : { name: best.name, age: (now - best.created) / 1000 };
     };
+    // read once, when a mention asks
+    let events: ListedEvent[] | undefined;
+    let restarts: Map<string, number> | undefined;
+    const ageOf = (name: string, at: number | undefined): { name: string; age: number } | undefined => (at === undefined ? undefined : { name, age: (now - at) / 1000 });
     const lookup: AgeLookup = (transcriptName, kind) => {
+      if (kind === 'event') {
+        // a name not paired yet stands for any of kubemu's of its kind (a pod's Scheduled event)
+        const { object, reason, message } = eventKeyParts(transcriptName);
+        const paired = new Set(this.mapping.pairs().map(([e]) => e));
+        const open = (token: string): boolean => !paired.has(token);
+        const [obj, msg] = [patternWithOpenTokens(this.mapping.apply(object), open), patternWithOpenTokens(this.mapping.apply(message), open)];
+        events ??= listedEvents(this.scratch.run(`kubectl get events -A -o jsonpath='${EVENTS_JSONPATH}' 2>/dev/null`));
+        return ageOf(`${reason} event`, matchingEventAt(events, object === '' ? undefined : obj, reason, msg));
+      }
+      if (kind === 'restart') {
+        const pod = mapped(transcriptName);
+        if (pod === undefined) return undefined;
+        restarts ??= lastRestarts(this.scratch.run(`kubectl get pods -A -o jsonpath='${RESTARTS_JSONPATH}' 2>/dev/null`));
+        return ageOf(`${pod}'s last restart`, restarts.get(pod));
+      }
       // a generated name the mapping has not paired stands for nothing kubemu has yet
       const name = this.mapping.apply(transcriptName);
       if (name === transcriptName && generatedTokens(name).some((t) => !this.mapping.pairs().some(([e]) => e === t))) return undefined;

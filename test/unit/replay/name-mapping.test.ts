@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type ClusterObject, NameMapping, kindNamedIn, tokenPrefixes } from '../../../src/tools/replay/name-mapping.js';
+import { type ClusterObject, NameMapping, kindNamedIn, patternWithOpenTokens, tokenPrefixes } from '../../../src/tools/replay/name-mapping.js';
 
 test('tokenPrefixes: each token with the name it follows', () => {
   assert.deepEqual([...tokenPrefixes('pod/hello-8c9694f75-4nf7n 1/1 Running 2m42s')], [
@@ -182,3 +182,15 @@ for (const [name, expected, actual, want] of ROWS) {
     assert.deepEqual(m.pairs(), want);
   });
 }
+
+test('patternWithOpenTokens: open tokens match any token of their class, the rest literally', () => {
+  const p = patternWithOpenTokens('Successfully assigned default/web-5d6947f877-wfr4t to k8s-node-1 (x.y)', () => true);
+  assert.equal(p.test('Successfully assigned default/web-6474c95c86-2wnvk to k8s-node-1 (x.y)'), true);
+  assert.equal(p.test('Successfully assigned default/web-6474c95c86-2wnvk to k8s-node-1 (xzy)'), false, 'the dot is literal');
+  assert.equal(p.test('Successfully assigned default/web-6474c95c86-2wnvkk to k8s-node-1 (x.y)'), false, 'a suffix is 5 characters');
+  assert.equal(p.test('Successfully assigned default/api-6474c95c86-2wnvk to k8s-node-1 (x.y)'), false);
+  const closed = patternWithOpenTokens('Created pod: web-5d6947f877-wfr4t', (t) => t === 'wfr4t');
+  assert.equal(closed.test('Created pod: web-5d6947f877-2wnvk'), true);
+  assert.equal(closed.test('Created pod: web-6474c95c86-2wnvk'), false, 'a closed token stays as written');
+  assert.equal(patternWithOpenTokens('restarted 2m42s ago, 22545 times', () => true).test('restarted 2m42s ago, 22545 times'), true);
+});

@@ -7,10 +7,14 @@ import {
   ageMentions,
   constraintsFor,
   decideAdvance,
+  eventKeyParts,
   explainDecision,
+  momentMentions,
   mutates,
   typedAtOnce,
 } from '../../../src/tools/replay/time-inference.js';
+import { lastRestarts, listedEvents, matchingEventAt } from '../../../src/tools/replay/time-lookup.js';
+import { patternWithOpenTokens } from '../../../src/tools/replay/name-mapping.js';
 
 test('ageMentions: AGE columns of every table, kinds from prefixes or the command, a watch only until a row repeats', () => {
   const out = ageMentions('kubectl get deployment,replicaset -l app=hello', [
@@ -223,3 +227,126 @@ test("oldestPodOf: kubemu's first pod of a ReplicaSet still there, not a termina
   ];
   for (const [rs, want] of cases) assert.equal(oldestPodOf(listedObjects(listed), rs)?.name, want, rs);
 });
+
+test('momentMentions: describe events that came once, get events LAST SEEN with its object, RESTARTS ago', () => {
+  const describe = momentMentions("kubectl describe deployment hello | sed -n '/^Events:/,$p'", [
+    'Events:',
+    '  Type    Reason             Age                From                   Message',
+    '  ----    ------             ----               ----                   -------',
+    '  Normal  ScalingReplicaSet  100s               deployment-controller  Scaled up replica set hello-8c9694f75 from 0 to 4',
+    '  Normal  ScalingReplicaSet  2m55s              deployment-controller  Scaled down replica set  hello-8c9694f75 from 4 to 3',
+    '  Warning Unhealthy          62s (x2 over 64s)  kubelet                Startup probe failed',
+  ]);
+  assert.deepEqual(
+    describe.map((m) => [m.kind, eventKeyParts(m.name), m.age, m.interval.lo, m.moment]),
+    [
+      ['event', { object: 'deployment/hello', reason: 'ScalingReplicaSet', message: 'Scaled up replica set hello-8c9694f75 from 0 to 4' }, '100s', 100, 'event'],
+      // the message as printed, spaces and all: the columns are cut at the header's positions
+      ['event', { object: 'deployment/hello', reason: 'ScalingReplicaSet', message: 'Scaled down replica set  hello-8c9694f75 from 4 to 3' }, '2m55s', 175, 'event'],
+    ],
+  );
+  // several objects described: each Events table is the last Name:'s
+  const pods = momentMentions('kubectl describe pods -l app=web', [
+    'Name:             web-1',
+    'Events:',
+    '  Type    Reason     Age   From               Message',
+    '  ----    ------     ----  ----               -------',
+    '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
+  ]);
+  assert.deepEqual(pods.map((m) => eventKeyParts(m.name).object), ['']); // `describe pods -l` names no object
+  const one = momentMentions('kubectl describe pod web-1', [
+    'Name:             web-1',
+    'Events:',
+    '  Type    Reason     Age   From               Message',
+    '  ----    ------     ----  ----               -------',
+    '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
+  ]);
+  assert.deepEqual(one.map((m) => [eventKeyParts(m.name).object, m.age]), [['pod/web-1', '5s']]);
+  const get = momentMentions('kubectl get events --field-selector involvedObject.name=stuck', [
+    'LAST SEEN   TYPE      REASON              OBJECT      MESSAGE',
+    '2m53s       Normal    Scheduled           pod/stuck   Successfully assigned default/stuck to k8s-node-1',
+    '<unknown>   Normal    Pulling             pod/stuck   Pulling image "example/shop:slow"',
+  ]);
+  assert.deepEqual(get.map((m) => [eventKeyParts(m.name), m.age]), [
+    [{ object: 'pod/stuck', reason: 'Scheduled', message: 'Successfully assigned default/stuck to k8s-node-1' }, '2m53s'],
+  ]);
+  assert.deepEqual(momentMentions('kubectl get events -w', ['LAST SEEN   TYPE      REASON   OBJECT   MESSAGE', '5s   Normal   Scheduled   pod/x   y']), []);
+  const restarts = momentMentions('kubectl get pods', [
+    'NAME     READY   STATUS             RESTARTS        AGE',
+    'web-1    0/1     CrashLoopBackOff   293 (83s ago)   24h',
+    'web-2    1/1     Running            0               24h',
+  ]);
+  assert.deepEqual(restarts.map((m) => [m.kind, m.name, m.age, m.interval.lo]), [['restart', 'web-1', '83s', 83]]);
+});
+
+test('event and restart ages to advances: the moment kubemu has, as an AGE would', () => {
+  const steps = [
+    step(10, 'kubectl describe deployment hello', [
+      'Events:',
+      '  Type    Reason             Age   From                   Message',
+      '  ----    ------             ----  ----                   -------',
+      '  Normal  ScalingReplicaSet  52s   deployment-controller  Scaled up replica set hello-85854d9fd8 from 0 to 1',
+    ]),
+  ];
+  // kubemu's event came 40.5 s ago: 52 s printed needs an advance in [11.5, 12.5)
+  const look: AgeLookup = (name, kind) => (kind === 'event' && eventKeyParts(name).reason === 'ScalingReplicaSet' ? { name: 'event', age: 40.5 } : undefined);
+  const d = decideAdvance(constraintsFor(steps, 0, look, () => true, (k) => momentMentions(steps[k]!.command, steps[k]!.expected)), 5);
+  assert.deepEqual([d.how, d.advance], ['inferred', 11.5]);
+  assert.match(explainDecision(10, d), /^line 10: \+11\.5s from event ScalingReplicaSet "Scaled up replica set hello-85854d9fd8 from 0 to 1" 52s at line 10 \(kubemu 40s\)$/);
+  const pods = [step(20, 'kubectl get pods', ['NAME    READY   STATUS             RESTARTS       AGE', 'web-1   0/1     CrashLoopBackOff   3 (70s ago)    5m'])];
+  const restart: AgeLookup = (name, kind) => (kind === 'restart' && name === 'web-1' ? { name: "web-1's last restart", age: 68.2 } : kind === 'pod' ? { name: 'web-1', age: 298 } : undefined);
+  const mentions = (k: number) => [...ageMentions(pods[k]!.command, pods[k]!.expected), ...momentMentions(pods[k]!.command, pods[k]!.expected)];
+  const r = decideAdvance(constraintsFor(pods, 0, restart, () => true, mentions), 5);
+  // AGE 5m: [2, 3); restarted 70s ago: [1.8, 2.8): both, from 2 s
+  assert.deepEqual([r.how, r.advance], ['inferred', 2]);
+});
+
+test('kubemu side: events listed, matched by object, reason and message once, and pods last restarts', () => {
+  const events = listedEvents(
+    [
+      'Deployment/hello\tScalingReplicaSet\t1\t2026-10-26T19:00:10Z\t2026-10-26T19:00:10Z\t\tScaled up replica set hello-6474c95c86 from 0 to 4',
+      'Pod/web-1\tUnhealthy\t3\t2026-10-26T19:00:30Z\t2026-10-26T19:00:10Z\t\tReadiness probe failed',
+      'Pod/web-2\tScheduled\t\t\t\t2026-10-26T19:00:05.123456Z\tSuccessfully assigned default/web-2 to k8s-node-1',
+      'Pod/web-3\tScheduled\t1\t2026-10-26T19:00:06Z\t\t\tSuccessfully assigned default/web-2 to k8s-node-1',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(events.map((e) => [e.object, e.count, e.at]), [
+    ['deployment/hello', 1, Date.parse('2026-10-26T19:00:10Z')],
+    ['pod/web-1', 3, Date.parse('2026-10-26T19:00:30Z')],
+    ['pod/web-2', 1, Date.parse('2026-10-26T19:00:05.123456Z')],
+    ['pod/web-3', 1, Date.parse('2026-10-26T19:00:06Z')],
+  ]);
+  const exact = (text: string): RegExp => patternWithOpenTokens(text, () => false);
+  const scaled = exact('Scaled up replica set hello-6474c95c86 from 0 to 4');
+  assert.equal(matchingEventAt(events, exact('deployment/hello'), 'ScalingReplicaSet', scaled), Date.parse('2026-10-26T19:00:10Z'));
+  assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', scaled), Date.parse('2026-10-26T19:00:10Z'));
+  assert.equal(matchingEventAt(events, exact('deployment/other'), 'ScalingReplicaSet', scaled), undefined);
+  assert.equal(matchingEventAt(events, exact('pod/web-1'), 'Unhealthy', exact('Readiness probe failed')), undefined, 'repeated: not a moment');
+  // two matches at different times (the object not given): no answer
+  const assigned = exact('Successfully assigned default/web-2 to k8s-node-1');
+  assert.equal(matchingEventAt(events, undefined, 'Scheduled', assigned), undefined);
+  assert.equal(matchingEventAt(events, exact('pod/web-3'), 'Scheduled', assigned), Date.parse('2026-10-26T19:00:06Z'));
+  // a hash not paired yet stands for any: the transcript's hello-8c9694f75 is kubemu's hello-6474c95c86
+  const open = patternWithOpenTokens('Scaled up replica set hello-8c9694f75 from 0 to 4', (t) => t === '8c9694f75');
+  assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', open), Date.parse('2026-10-26T19:00:10Z'));
+  assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', patternWithOpenTokens('Scaled up replica set hello-8c9694f75 from 0 to 4', () => false)), undefined);
+  const restarts = lastRestarts('web-1\t2026-10-26T19:00:10Z 2026-10-26T19:02:00Z\nweb-2\t\n');
+  assert.deepEqual([...restarts], [['web-1', Date.parse('2026-10-26T19:02:00Z')]]);
+});
+
+test('a last restart dates only its own command, and only when no restart must come first', () => {
+  const pods = (line: number, ago: string) => step(line, 'kubectl get pods', ['NAME    READY   STATUS             RESTARTS         AGE', `web-1   0/1     CrashLoopBackOff   3 (${ago} ago)   24h`]);
+  const steps = [step(5, 'kubectl get nodes', []), pods(10, '70s')];
+  const restart = (age: number): AgeLookup => (name, kind) => (kind === 'restart' && name === 'web-1' ? { name: "web-1's last restart", age } : undefined);
+  const mentions = (k: number) => momentMentions(steps[k]!.command, steps[k]!.expected);
+  // before an earlier command: nothing (a restart may come in between and start the age again)
+  assert.equal(decideAdvance(constraintsFor(steps, 0, restart(60), () => true, mentions), 5).how, 'default');
+  // kubemu's restarted 60.5 s ago: +9.5 s; 4m38s ago: a restart must come first, no evidence
+  assert.deepEqual(pick(decideAdvance(constraintsFor(steps, 1, restart(60.5), () => true, mentions), 5)), ['inferred', 9.5]);
+  assert.deepEqual(pick(decideAdvance(constraintsFor(steps, 1, restart(278), () => true, mentions), 5)), ['default', 5]);
+});
+
+function pick(d: { how: string; advance: number }): [string, number] {
+  return [d.how, d.advance];
+}
