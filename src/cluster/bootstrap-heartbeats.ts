@@ -1,17 +1,9 @@
-import { nodeCrypto } from '../common/node-crypto.js';
 import { ApiServer } from '../apiserver/server.js';
 import { findByKind } from '../apiserver/resources.js';
-import type { RandomSource } from '../sim/random.js';
+import { hashRandom } from '../sim/random.js';
 import { nodeLeaseObject } from '../controllers/kubelet/node-lease.js';
 import { writeMachines, type Machine } from '../controllers/kubelet/machines.js';
 import { seedKnownNodes } from '../controllers/nodelifecycle/health-state.js';
-
-/** A random source that draws from a hash of a name: deterministic, and apart from the cluster's sequence. */
-function hashRandom(seedText: string): RandomSource {
-  let n = 0;
-  const hex = (text: string) => nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, 8);
-  return { nextUint32: () => parseInt(hex(`${seedText}#${n++}`), 16) >>> 0 };
-}
 
 /**
  * The heartbeats of a new cluster's nodes: each node's Lease in kube-node-lease (renewed at the

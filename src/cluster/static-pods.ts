@@ -5,7 +5,7 @@ import { MIRROR_POD_ANNOTATION } from '../api/core/v1/annotation-keys.js';
 import { ApiServer } from '../apiserver/server.js';
 import { findByKind } from '../apiserver/resources.js';
 import type { JsonObject } from '../common/json.js';
-import type { RandomSource } from '../sim/random.js';
+import { hashRandom } from '../sim/random.js';
 import { ComponentState } from '../controllers/framework/state.js';
 import { resolveImage } from '../images/registry.js';
 import type { PodMemory } from '../controllers/kubelet/memory.js';
@@ -137,12 +137,6 @@ function staticPods(node: string, ip: string): readonly StaticPodSpec[] {
 export const STATIC_POD_NAMES: readonly string[] = staticPods(CONTROL_PLANE_NODE, '10.0.0.10').map((p) => `${p.component}-${CONTROL_PLANE_NODE}`);
 
 const hex = (text: string, bytes: number) => nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, bytes * 2);
-
-/** A random source that draws from a hash of a name: deterministic, and apart from the cluster's sequence. */
-function hashRandom(seedText: string): RandomSource {
-  let n = 0;
-  return { nextUint32: () => parseInt(hex(`${seedText}#${n++}`, 4), 16) >>> 0 };
-}
 
 /** kubelet's config.seen: Go's time.Time in RFC 3339 with nanoseconds. */
 function seenTime(ms: number): string {

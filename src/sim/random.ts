@@ -82,6 +82,19 @@ export class CryptoRandom implements RandomSource {
   }
 }
 
+/**
+ * A random source that draws from hashes of a key: draw n is the first four bytes of
+ * sha256(`<key>#<n>`), big-endian. Deterministic, and apart from the cluster's sequence (it reads
+ * and writes no state), for what must not move the seeded sequence: the UIDs of the objects a new
+ * cluster writes last, kubectl diff's temp directory names.
+ *
+ *   hashRandom('node-lease:kubemu-worker').nextUint32() → sha256('node-lease:kubemu-worker#0')'s first 4 bytes
+ */
+export function hashRandom(key: string): RandomSource {
+  let n = 0;
+  return { nextUint32: () => nodeCrypto().createHash('sha256').update(`${key}#${n++}`).digest().readUInt32BE(0) };
+}
+
 /** apimachinery's rand.String alphabet: no vowels (no words), no 0/1/3 (no look-alikes). */
 const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 

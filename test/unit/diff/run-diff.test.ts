@@ -30,7 +30,7 @@ function sandbox(): { dir: string; tmp: string; kubectl: (...args: string[]) => 
   return { dir, tmp, kubectl };
 }
 
-/** Temp dir digits and mtimes vary from run to run. */
+/** Temp dir digits and mtimes are not what these tests check (deterministic-diff.test.ts pins them). */
 const stable = (s: string) => s.replace(/(LIVE|MERGED)-\d+/g, '$1-N').replace(/\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}$/gm, '\t<mtime>');
 
 const configMap = (name: string, value: string, extra = '') =>

@@ -3,12 +3,13 @@
  * the manifests the way the unstructured resource builder does (namespace defaulted, -l
  * filtering the file's objects, the first error stops everything), then runDiff.
  */
-import type { ApiServer } from '../../../apiserver/server.js';
+import type { Cluster } from '../../../cluster/cluster.js';
 import { CliError } from '../../util/errors.js';
 import { resolveManifestObjects } from '../../resource/manifest-objects.js';
 import { parseSelector, selectorMatches, SelectorError } from '../../../labels/label-selector.js';
 import { isJsonObject } from '../../../common/json.js';
 import { runDiff } from './run-diff.js';
+import { tempDirNumbers } from './temp-dir-numbers.js';
 
 /** What `kubectl diff` runs with (diff.go's DiffOptions), completed from its flags by diff.ts. */
 export interface DiffOptions {
@@ -39,7 +40,7 @@ export interface DiffEnv {
   namespace: string;
   enforceNamespace: boolean;
   /** opens the cluster; called only once the manifests were read without error */
-  api(): ApiServer;
+  cluster(): Pick<Cluster, 'api' | 'clock' | 'store'>;
 }
 
 /** Validate: kubectl's checks of the sources and server-side flags, then what kubemu does not emulate. */
@@ -74,8 +75,11 @@ export function diffCommand(ctx: DiffEnv, f: DiffOptions): 0 | 1 {
   // The builder's visitor stops at the first error, and nothing is diffed then.
   if (errors[0]) throw errors[0];
   const selected = selector ? objects.filter((r) => selectorMatches(selector, labelsOf(r.object))) : objects;
+  const cluster = ctx.cluster();
   return runDiff({
-    api: ctx.api(),
+    api: cluster.api,
+    now: () => cluster.clock.now(),
+    tempDirNumbers: (prefix) => tempDirNumbers(cluster, prefix),
     objects: selected,
     showManagedFields: f.showManagedFields,
     env: ctx.env,

@@ -105,7 +105,7 @@ async function runDiffCommand(ctx: Context, args: string[], flags: DiffFlags): P
       err: (t: string) => ctx.io.err(t),
       namespace: ctx.namespace(),
       enforceNamespace: ctx.namespaceExplicit,
-      api: () => ctx.cluster().api,
+      cluster: () => ctx.cluster(),
     };
     const status = diffCommand().diffCommand(env, o);
     if (status !== 0) throw new ExitCode(status);

@@ -18,9 +18,15 @@ import { externalDiffCommand } from './external-diff.js';
 import { mergedObject } from './merged-object.js';
 import { diffFileName } from './object-file-name.js';
 import { makeTempDir, tempRoot } from './temp-dir.js';
+import { setFileTime } from './file-times.js';
+import type { RandomSource } from '../../../sim/random.js';
 
 export interface DiffRun {
   api: ApiServer;
+  /** cluster time now, ms since the epoch: the files' mtimes, which diff's `---`/`+++` lines show */
+  now(): number;
+  /** the numbers of a temp directory's name, by prefix (temp-dir-numbers.ts) */
+  tempDirNumbers(prefix: string): RandomSource;
   objects: ResolvedObject[];
   showManagedFields: boolean;
   env: NodeJS.ProcessEnv;
@@ -35,14 +41,23 @@ function warnIfDeleting(live: KubeObject | undefined, err: (s: string) => void):
   }
 }
 
-/** Writes both versions of one object, the live file first (its mtime is the earlier one). */
+/**
+ * Writes both versions of one object, the live file first, each stamped with cluster time when
+ * written (file-times.ts): on a virtual clock, which stands still during a command, both carry
+ * the same instant; kubectl's real files differ by the time between the two writes.
+ */
 function writeObject(run: DiffRun, r: ResolvedObject, liveDir: string, mergedDir: string): void {
   const live = run.api.tryGet(r.info, r.namespace, r.name);
   const merged = mergedObject(run.api, r, live);
   const texts = diffFileTexts(live && objectJson(live), objectJson(merged), run.showManagedFields);
   const file = diffFileName(r.info, r.namespace, r.name);
-  writeFileSync(join(liveDir, file), texts.live, { mode: 0o700 });
-  writeFileSync(join(mergedDir, file), texts.merged, { mode: 0o700 });
+  const write = (dir: string, text: string): void => {
+    const path = join(dir, file);
+    writeFileSync(path, text, { mode: 0o700 });
+    setFileTime(path, run.now());
+  };
+  write(liveDir, texts.live);
+  write(mergedDir, texts.merged);
   warnIfDeleting(live, run.err);
 }
 
@@ -79,10 +94,10 @@ function signalName(signal: NodeJS.Signals | null): string {
 
 export function runDiff(run: DiffRun): 0 | 1 {
   const root = tempRoot(run.env);
-  const liveDir = makeTempDir(root, 'LIVE-');
+  const liveDir = makeTempDir(root, 'LIVE-', run.tempDirNumbers('LIVE-'));
   let mergedDir: string | undefined;
   try {
-    mergedDir = makeTempDir(root, 'MERGED-');
+    mergedDir = makeTempDir(root, 'MERGED-', run.tempDirNumbers('MERGED-'));
     for (const r of run.objects) writeObject(run, r, liveDir, mergedDir);
     const external = externalDiffCommand(run.env);
     if (external) return runExternal(run, external.program, [...external.args, liveDir, mergedDir]);
