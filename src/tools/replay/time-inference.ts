@@ -106,6 +106,41 @@ export function ageMentions(command: string, expected: readonly string[]): AgeMe
     const kind = slash >= 0 ? kindOfResource(full.slice(0, slash)) : commandKind;
     out.push({ name: slash >= 0 ? full.slice(slash + 1) : full, ...(kind !== undefined ? { kind } : {}), age: age!, interval });
   }
+  return [...out, ...diffAgeMentions(expected)];
+}
+
+/** `--- /tmp/LIVE-4064112325/apps.v1.Deployment.default.hello\t2026-10-26 22:09:53.564641082 +0300` */
+const DIFF_HEADER = /^--- \S*\/(?:[^/\s]+\.)?v\d+(?:(?:alpha|beta)\d+)?\.([A-Z][A-Za-z0-9]*)\.[^.\s]*\.(\S+)\t(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))? ([+-])(\d\d)(\d\d)$/;
+const CREATED = /^[-+ ]\s*creationTimestamp: "?(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"?$/;
+
+/**
+ * The ages `kubectl diff` dates: its `---` line carries the time its live file was written (the
+ * machine's clock when the command ran), and the live object's creationTimestamp follows in the
+ * hunk. The article's diff at 22:09:53.564641082 +0300 of a Deployment created at 19:09:12Z ran
+ * when it was 41.56 s old; creationTimestamp keeps only the second, so its age was in
+ * (40.56, 41.56]: the interval [40.564, 41.565).
+ */
+export function diffAgeMentions(expected: readonly string[]): AgeMention[] {
+  const out: AgeMention[] = [];
+  let file: { kind: string | undefined; name: string; nowMs: number } | undefined;
+  for (const line of expected) {
+    const h = DIFF_HEADER.exec(line);
+    if (h !== null) {
+      const [, kind, name, y, mo, d, hh, mi, ss, frac = '', sign, oh, om] = h;
+      const offsetMs = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000;
+      const nowMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(hh), Number(mi), Number(ss)) + Number(`0.${frac || '0'}`) * 1000 - offsetMs;
+      file = { kind: kindOfResource(kind!), name: name!, nowMs };
+      continue;
+    }
+    const c = CREATED.exec(line);
+    if (c === null || file === undefined) continue;
+    const ageMs = file.nowMs - Date.parse(c[1]!);
+    if (ageMs >= 0) {
+      const s = (ms: number): number => Math.floor(ms) / 1000;
+      out.push({ name: file.name, ...(file.kind !== undefined ? { kind: file.kind } : {}), age: `${s(ageMs)}s`, interval: { lo: s(ageMs - 1000), hi: s(ageMs) + 0.001 } });
+    }
+    file = undefined; // one creationTimestamp per object
+  }
   return out;
 }
 

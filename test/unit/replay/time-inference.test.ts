@@ -7,6 +7,7 @@ import {
   ageMentions,
   constraintsFor,
   decideAdvance,
+  diffAgeMentions,
   eventKeyParts,
   explainDecision,
   momentMentions,
@@ -350,3 +351,25 @@ test('a last restart dates only its own command, and only when no restart must c
 function pick(d: { how: string; advance: number }): [string, number] {
   return [d.how, d.advance];
 }
+
+test("diffAgeMentions: a diff's file time against the live object's creationTimestamp", () => {
+  const article = [
+    'diff -u -N /tmp/LIVE-4064112325/apps.v1.Deployment.default.hello /tmp/MERGED-16719779/apps.v1.Deployment.default.hello',
+    '--- /tmp/LIVE-4064112325/apps.v1.Deployment.default.hello\t2026-10-26 22:09:53.564641082 +0300',
+    '+++ /tmp/MERGED-16719779/apps.v1.Deployment.default.hello\t2026-10-26 22:09:53.565641119 +0300',
+    '@@ -5,9 +5,9 @@',
+    '     deployment.kubernetes.io/revision: "1"',
+    '   creationTimestamp: "2026-10-26T19:09:12Z"',
+    '-  generation: 1',
+  ];
+  assert.deepEqual(diffAgeMentions(article), [{ name: 'hello', kind: 'deployment', age: '41.564s', interval: { lo: 40.564, hi: 41.565 } }]);
+  // through ageMentions too (a diff has no table), and a core kind, UTC, no fraction
+  const svc = ageMentions('kubectl diff -f svc.yaml', [
+    '--- /tmp/LIVE-1/v1.Service.default.web\t2026-10-26 19:01:00 +0000',
+    '+++ /tmp/MERGED-2/v1.Service.default.web\t2026-10-26 19:01:00 +0000',
+    '-  creationTimestamp: "2026-10-26T19:00:00Z"',
+  ]);
+  assert.deepEqual(svc.map((m) => [m.kind, m.name, m.interval.lo, m.interval.hi]), [['service', 'web', 59, 60.001]]);
+  // a new object (no live file: the epoch) or no creationTimestamp: nothing
+  assert.deepEqual(diffAgeMentions(['--- /tmp/LIVE-1/v1.Service.default.web\t1970-01-01 00:00:00.000000000 +0000', '+  creationTimestamp: null']), []);
+});
