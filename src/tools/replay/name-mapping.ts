@@ -47,17 +47,20 @@ function notAName(t: string): boolean {
 const GENERATED_WHOLE = /^[bcdfghjklmnpqrstvwxz2456789]{5,10}$/;
 
 /**
- * A pattern for a text the mapping has applied to, in which the tokens `open` stands for any
- * generated token of their class (a pod's 5-character suffix, a 6-to-10-character hash), the
- * rest literal: `Successfully assigned default/web-5d6947f877-wfr4t to k8s-node-1` with both
- * tokens open matches any pod of any ReplicaSet of web assigned to k8s-node-1.
+ * A pattern for a transcript's text as kubemu would print it: each generated token that
+ * `mapped` knows becomes kubemu's (literally), one it does not know stands for any generated
+ * token of its class (a pod's 5-character suffix, a 6-to-10-character hash), the rest is literal.
+ * `Successfully assigned default/web-5d6947f877-wfr4t to k8s-node-1` with neither token known
+ * matches any pod of any ReplicaSet of web assigned to k8s-node-1.
  */
-export function patternWithOpenTokens(text: string, open: (token: string) => boolean): RegExp {
+export function patternWithOpenTokens(text: string, mapped: (token: string) => string | undefined): RegExp {
   let at = 0;
   let source = '';
   for (const m of text.matchAll(GENERATED)) {
-    if (notAName(m[0]) || !open(m[0])) continue;
-    source += escapeRe(text.slice(at, m.index)) + (m[0].length === 5 ? '[bcdfghjklmnpqrstvwxz2456789]{5}' : '[bcdfghjklmnpqrstvwxz2456789]{6,10}');
+    if (notAName(m[0])) continue;
+    const known = mapped(m[0]);
+    const any = m[0].length === 5 ? '[bcdfghjklmnpqrstvwxz2456789]{5}' : '[bcdfghjklmnpqrstvwxz2456789]{6,10}';
+    source += escapeRe(text.slice(at, m.index)) + (known === undefined ? any : escapeRe(known));
     at = m.index + m[0].length;
   }
   return new RegExp(`^${source}${escapeRe(text.slice(at))}$`);
@@ -243,6 +246,11 @@ export class NameMapping {
   /** The expected text with every paired token replaced by its partner. */
   apply(expected: string): string {
     return expected.replace(GENERATED, (t) => this.forward.get(t) ?? t);
+  }
+
+  /** kubemu's token for a transcript's, when paired. */
+  paired(token: string): string | undefined {
+    return this.forward.get(token);
   }
 
   /** The pairs so far, in order, for the report. */

@@ -155,11 +155,14 @@ export function eventKeyParts(key: string): { object: string; reason: string; me
   return { object, reason, message: rest.join('\u0000') };
 }
 
-/** The object `kubectl describe KIND NAME` or `describe KIND/NAME` describes, as `kind/name`; '' when it names none or several. */
-function describedObject(command: string): string {
-  const m = /\bkubectl\s+(?:-\S+\s+)*describe\s+([A-Za-z.]+)(?:\/|\s+)([a-z0-9][-a-z0-9.]*)(?=\s|$)/.exec(command.split('|')[0]!);
+/**
+ * What `kubectl describe KIND NAME` (or `KIND/NAME`, or `KIND -l ...`) describes: the kind, and
+ * the name when the command gives one.
+ */
+function describedObject(command: string): { kind?: string; name?: string } {
+  const m = /\bkubectl\s+(?:-\S+\s+)*describe\s+([A-Za-z.]+)(?:(?:\/|\s+)([a-z0-9][-a-z0-9.]*)(?=\s|$))?/.exec(command.split('|')[0]!);
   const kind = m === null ? undefined : kindOfResource(m[1]!);
-  return kind === undefined ? '' : `${kind}/${m![2]!}`;
+  return kind === undefined ? {} : { kind, ...(m![2] !== undefined ? { name: m![2] } : {}) };
 }
 
 /** The start of each of a header's columns (`LAST SEEN` is one). */
@@ -176,8 +179,8 @@ function columnStarts(header: string, names: readonly string[]): number[] | unde
  * - describe's Events table (`  Normal  ScalingReplicaSet  100s  deployment-controller  Scaled up
  *   replica set hello-8c9694f75 from 0 to 4`): the Age column, for an event that came once; a
  *   repeated one (`62s (x2 over 64s)`) is left out: when it last came depends on how often it
- *   did, which a replay need not repeat. The object is the `Name:` the output showed last, else
- *   the one the command names.
+ *   did, which a replay need not repeat. The object is the `Name:` the output showed last (of
+ *   the kind the command names), else the one the command names; none when it says neither.
  * - `kubectl get events` (not a watch): LAST SEEN, with the OBJECT column.
  * - a RESTARTS cell `2 (2m36s ago)`: the pod's last restart (evidence for the command that
  *   printed it only, and only while kubemu's is younger: a restart in between starts it again).
@@ -186,12 +189,14 @@ function columnStarts(header: string, names: readonly string[]): number[] | unde
 export function momentMentions(command: string, expected: readonly string[]): AgeMention[] {
   const out: AgeMention[] = [];
   const watch = /\s(-w|--watch)(\s|=|$)/.test(command);
-  let described = describedObject(command);
+  const describes = describedObject(command);
+  // the object of the Events table: the last `Name:` describe printed, else the command's
+  let described = describes.kind !== undefined && describes.name !== undefined ? `${describes.kind}/${describes.name}` : '';
   let table: { kind: 'describe' | 'get'; starts: number[] } | undefined;
   let restartsAt: { header: string[]; at: number; seen: Set<string> } | undefined;
   for (const line of expected) {
     const name = /^Name:\s+(\S+)$/.exec(line);
-    if (name !== null && described !== '') described = `${described.slice(0, described.indexOf('/'))}/${name[1]!}`;
+    if (name !== null && describes.kind !== undefined) described = `${describes.kind}/${name[1]!}`;
     const cols = line.trim().split(COLUMNS);
     if (cols[0] === 'NAME' && cols.includes('RESTARTS')) {
       restartsAt = { header: cols, at: cols.indexOf('RESTARTS'), seen: new Set() };

@@ -217,9 +217,8 @@ export class TimeInference {
       if (kind === 'event') {
         // a name not paired yet stands for any of kubemu's of its kind (a pod's Scheduled event)
         const { object, reason, message } = eventKeyParts(transcriptName);
-        const paired = new Set(this.mapping.pairs().map(([e]) => e));
-        const open = (token: string): boolean => !paired.has(token);
-        const [obj, msg] = [patternWithOpenTokens(this.mapping.apply(object), open), patternWithOpenTokens(this.mapping.apply(message), open)];
+        const known = (token: string): string | undefined => this.mapping.paired(token);
+        const [obj, msg] = [patternWithOpenTokens(object, known), patternWithOpenTokens(message, known)];
         events ??= listedEvents(this.scratch.run(`kubectl get events -A -o jsonpath='${EVENTS_JSONPATH}' 2>/dev/null`));
         return ageOf(`${reason} event`, matchingEventAt(events, object === '' ? undefined : obj, reason, msg));
       }

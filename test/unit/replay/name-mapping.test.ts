@@ -183,14 +183,14 @@ for (const [name, expected, actual, want] of ROWS) {
   });
 }
 
-test('patternWithOpenTokens: open tokens match any token of their class, the rest literally', () => {
-  const p = patternWithOpenTokens('Successfully assigned default/web-5d6947f877-wfr4t to k8s-node-1 (x.y)', () => true);
+test('patternWithOpenTokens: tokens not paired match any token of their class, paired ones kubemu\'s, the rest literally', () => {
+  const p = patternWithOpenTokens('Successfully assigned default/web-5d6947f877-wfr4t to k8s-node-1 (x.y)', () => undefined);
   assert.equal(p.test('Successfully assigned default/web-6474c95c86-2wnvk to k8s-node-1 (x.y)'), true);
   assert.equal(p.test('Successfully assigned default/web-6474c95c86-2wnvk to k8s-node-1 (xzy)'), false, 'the dot is literal');
   assert.equal(p.test('Successfully assigned default/web-6474c95c86-2wnvkk to k8s-node-1 (x.y)'), false, 'a suffix is 5 characters');
   assert.equal(p.test('Successfully assigned default/api-6474c95c86-2wnvk to k8s-node-1 (x.y)'), false);
-  const closed = patternWithOpenTokens('Created pod: web-5d6947f877-wfr4t', (t) => t === 'wfr4t');
-  assert.equal(closed.test('Created pod: web-5d6947f877-2wnvk'), true);
-  assert.equal(closed.test('Created pod: web-6474c95c86-2wnvk'), false, 'a closed token stays as written');
-  assert.equal(patternWithOpenTokens('restarted 2m42s ago, 22545 times', () => true).test('restarted 2m42s ago, 22545 times'), true);
+  const half = patternWithOpenTokens('Created pod: web-5d6947f877-wfr4t', (t) => (t === '5d6947f877' ? '6474c95c86' : undefined));
+  assert.equal(half.test('Created pod: web-6474c95c86-2wnvk'), true);
+  assert.equal(half.test('Created pod: web-5d6947f877-2wnvk'), false, "a paired token is kubemu's");
+  assert.equal(patternWithOpenTokens('restarted 2m42s ago, 22545 times', () => undefined).test('restarted 2m42s ago, 22545 times'), true);
 });

@@ -254,7 +254,14 @@ test('momentMentions: describe events that came once, get events LAST SEEN with 
     '  ----    ------     ----  ----               -------',
     '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
   ]);
-  assert.deepEqual(pods.map((m) => eventKeyParts(m.name).object), ['']); // `describe pods -l` names no object
+  assert.deepEqual(pods.map((m) => eventKeyParts(m.name).object), ['pod/web-1'], 'the kind from the command, the name from Name:');
+  const sedded = momentMentions("kubectl describe pods -l app=web | sed -n '/^Events:/,$p'", [
+    'Events:',
+    '  Type    Reason     Age   From               Message',
+    '  ----    ------     ----  ----               -------',
+    '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
+  ]);
+  assert.deepEqual(sedded.map((m) => eventKeyParts(m.name).object), [''], 'neither a Name: nor a name in the command');
   const one = momentMentions('kubectl describe pod web-1', [
     'Name:             web-1',
     'Events:',
@@ -318,7 +325,7 @@ test('kubemu side: events listed, matched by object, reason and message once, an
     ['pod/web-2', 1, Date.parse('2026-10-26T19:00:05.123456Z')],
     ['pod/web-3', 1, Date.parse('2026-10-26T19:00:06Z')],
   ]);
-  const exact = (text: string): RegExp => patternWithOpenTokens(text, () => false);
+  const exact = (text: string): RegExp => patternWithOpenTokens(text, (t) => t);
   const scaled = exact('Scaled up replica set hello-6474c95c86 from 0 to 4');
   assert.equal(matchingEventAt(events, exact('deployment/hello'), 'ScalingReplicaSet', scaled), Date.parse('2026-10-26T19:00:10Z'));
   assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', scaled), Date.parse('2026-10-26T19:00:10Z'));
@@ -328,10 +335,12 @@ test('kubemu side: events listed, matched by object, reason and message once, an
   const assigned = exact('Successfully assigned default/web-2 to k8s-node-1');
   assert.equal(matchingEventAt(events, undefined, 'Scheduled', assigned), undefined);
   assert.equal(matchingEventAt(events, exact('pod/web-3'), 'Scheduled', assigned), Date.parse('2026-10-26T19:00:06Z'));
-  // a hash not paired yet stands for any: the transcript's hello-8c9694f75 is kubemu's hello-6474c95c86
-  const open = patternWithOpenTokens('Scaled up replica set hello-8c9694f75 from 0 to 4', (t) => t === '8c9694f75');
+  // a hash not paired yet stands for any; a paired one for kubemu's
+  const open = patternWithOpenTokens('Scaled up replica set hello-8c9694f75 from 0 to 4', () => undefined);
   assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', open), Date.parse('2026-10-26T19:00:10Z'));
-  assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', patternWithOpenTokens('Scaled up replica set hello-8c9694f75 from 0 to 4', () => false)), undefined);
+  const pairedTo = (to: string) => patternWithOpenTokens('Scaled up replica set hello-8c9694f75 from 0 to 4', (t) => (t === '8c9694f75' ? to : undefined));
+  assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', pairedTo('6474c95c86')), Date.parse('2026-10-26T19:00:10Z'));
+  assert.equal(matchingEventAt(events, undefined, 'ScalingReplicaSet', pairedTo('b5cb4bcc7')), undefined);
   const restarts = lastRestarts('web-1\t2026-10-26T19:00:10Z 2026-10-26T19:02:00Z\nweb-2\t\n');
   assert.deepEqual([...restarts], [['web-1', Date.parse('2026-10-26T19:02:00Z')]]);
 });
