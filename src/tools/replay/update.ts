@@ -12,7 +12,8 @@ export function updatedText(transcript: Transcript, results: readonly StepResult
   // from the last step back, so earlier line indices stay valid
   for (const r of [...results].reverse()) {
     if (r.kind !== 'ran') continue;
-    const actual = outputLines(r.output).map((l) => l.replace(/[ \t]+$/, ''));
+    // trailing blanks and a CRLF's CR (an HTTP header through curl) are not what a terminal shows
+    const actual = outputLines(r.output).map((l) => l.replace(/[ \t\r]+$/, ''));
     // The range read as the expected output stops before trailing blank lines (they stay in the
     // file), so the actual output goes in without its own: an update never adds blank lines.
     while (actual.length && actual[actual.length - 1] === '') actual.pop();

@@ -27,3 +27,11 @@ test('outputs are replaced line for line; prose, fences and commands stay', () =
   const text = ['Intro.', '```console', '$ kubectl get pods   ', 'No resources found in default namespace.', '```', 'After.'].join('\n');
   assert.equal(ran(text, ['NAME   READY   \nweb    1/1\n']), ['Intro.', '```console', '$ kubectl get pods   ', 'NAME   READY', 'web    1/1', '```', 'After.'].join('\n'));
 });
+
+test("an HTTP response's CRLF line ends (curl -si) are written as a terminal shows them, without the CR", () => {
+  const text = ['```console', "$ curl -si http://127.0.0.1:8080/ | grep -E 'X-App-Version|hello from'", 'old', '```'].join('\n');
+  assert.equal(
+    ran(text, ['X-App-Version: 1.1\r\nhello from hello-b5cb4bcc7-4spr2\n']),
+    ['```console', "$ curl -si http://127.0.0.1:8080/ | grep -E 'X-App-Version|hello from'", 'X-App-Version: 1.1', 'hello from hello-b5cb4bcc7-4spr2', '```'].join('\n'),
+  );
+});
