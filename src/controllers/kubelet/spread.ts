@@ -6,7 +6,7 @@ import { hashFraction } from '../../apiserver/metrics/usage-model.js';
  * WaitForAttachAndMount polls every 300 ms), its sandbox and container take a little more or less
  * time, and each image pull varies. The ImageRepository says by how much (startJitterMilliseconds,
  * pullJitterPercent; by default 300 ms, a poll of the volume wait, and 10 %: pods started together
- * come apart by up to 600 ms and become Ready one after another). Only a pod's first start is
+ * come apart by up to 600 ms and mostly become Ready at different instants). Only a pod's first start is
  * spread, not its container's restarts. Probe ticks run from each container's start (probes.ts),
  * so their phase moves with it; upstream's prober ticks from its worker's start instead.
  *
