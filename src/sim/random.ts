@@ -96,7 +96,7 @@ export function hashRandom(key: string): RandomSource {
 }
 
 /** apimachinery's rand.String alphabet: no vowels (no words), no 0/1/3 (no look-alikes). */
-const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+export const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
 /** `rand.String(n)` as used for generateName suffixes (`hello-85854d9fd8-4mjwb`). */
 export function randomNameSuffix(rand: RandomSource, n = 5): string {

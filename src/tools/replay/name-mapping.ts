@@ -36,15 +36,19 @@
  */
 
 import { normaliseLine } from './normalise.js';
+import { NAME_ALPHABET } from '../../sim/random.js';
 
-const GENERATED = /(?<![A-Za-z0-9])[bcdfghjklmnpqrstvwxz2456789]{5,10}(?![A-Za-z0-9])/g;
+/** One character of a generated name, as a regular expression class. */
+const TOKEN_CHAR = `[${NAME_ALPHABET}]`;
+
+const GENERATED = new RegExp(`(?<![A-Za-z0-9])${TOKEN_CHAR}{5,10}(?![A-Za-z0-9])`, 'g');
 
 function notAName(t: string): boolean {
   // a plain number (`22545`) or an age (`2m42s`, all of it in the alphabet too) is not a name
   return /^\d+$/.test(t) || /^(\d+[dhms])+$/.test(t);
 }
 
-const GENERATED_WHOLE = /^[bcdfghjklmnpqrstvwxz2456789]{5,10}$/;
+const GENERATED_WHOLE = new RegExp(`^${TOKEN_CHAR}{5,10}$`);
 
 /**
  * A pattern for a transcript's text as kubemu would print it: each generated token that
@@ -59,7 +63,7 @@ export function patternWithOpenTokens(text: string, mapped: (token: string) => s
   for (const m of text.matchAll(GENERATED)) {
     if (notAName(m[0])) continue;
     const known = mapped(m[0]);
-    const any = m[0].length === 5 ? '[bcdfghjklmnpqrstvwxz2456789]{5}' : '[bcdfghjklmnpqrstvwxz2456789]{6,10}';
+    const any = m[0].length === 5 ? `${TOKEN_CHAR}{5}` : `${TOKEN_CHAR}{6,10}`;
     source += escapeRe(text.slice(at, m.index)) + (known === undefined ? any : escapeRe(known));
     at = m.index + m[0].length;
   }

@@ -165,9 +165,17 @@ function describedObject(command: string): { kind?: string; name?: string } {
   return kind === undefined ? {} : { kind, ...(m![2] !== undefined ? { name: m![2] } : {}) };
 }
 
-/** The start of each of a header's columns (`LAST SEEN` is one). */
-function columnStarts(header: string, names: readonly string[]): number[] | undefined {
-  const starts = names.map((n) => new RegExp(`(^|\\s)${n}(\\s|$)`).exec(header)).map((m) => (m === null ? -1 : m.index + (m[1] ?? '').length));
+/** A table's header columns in order, each as a pattern of the column name standing alone (`LAST SEEN` is one). */
+function headerOf(names: readonly string[]): readonly RegExp[] {
+  return names.map((n) => new RegExp(`(^|\\s)${n}(\\s|$)`));
+}
+
+const DESCRIBE_EVENTS_HEADER = headerOf(['Type', 'Reason', 'Age', 'From', 'Message']);
+const GET_EVENTS_HEADER = headerOf(['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']);
+
+/** The start of each of the header's columns in this line, when the line is that header. */
+function columnStarts(line: string, header: readonly RegExp[]): number[] | undefined {
+  const starts = header.map((r) => r.exec(line)).map((m) => (m === null ? -1 : m.index + (m[1] ?? '').length));
   return starts.every((x, i) => x >= 0 && (i === 0 || x > starts[i - 1]!)) ? starts : undefined;
 }
 
@@ -215,8 +223,8 @@ export function momentMentions(command: string, expected: readonly string[]): Ag
         }
       }
     }
-    const describeHeader = columnStarts(line, ['Type', 'Reason', 'Age', 'From', 'Message']);
-    const getHeader = watch ? undefined : columnStarts(line, ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']);
+    const describeHeader = columnStarts(line, DESCRIBE_EVENTS_HEADER);
+    const getHeader = watch ? undefined : columnStarts(line, GET_EVENTS_HEADER);
     if (describeHeader !== undefined || getHeader !== undefined) {
       table = describeHeader !== undefined ? { kind: 'describe', starts: describeHeader } : { kind: 'get', starts: getHeader! };
       continue;

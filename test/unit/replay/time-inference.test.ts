@@ -229,6 +229,14 @@ test("oldestPodOf: kubemu's first pod of a ReplicaSet still there, not a termina
   for (const [rs, want] of cases) assert.equal(oldestPodOf(listedObjects(listed), rs)?.name, want, rs);
 });
 
+/** describe's Events section for a pod scheduled 5 s ago. */
+const SCHEDULED_EVENTS = [
+    'Events:',
+    '  Type    Reason     Age   From               Message',
+    '  ----    ------     ----  ----               -------',
+    '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
+];
+
 test('momentMentions: describe events that came once, get events LAST SEEN with its object, RESTARTS ago', () => {
   const describe = momentMentions("kubectl describe deployment hello | sed -n '/^Events:/,$p'", [
     'Events:',
@@ -247,28 +255,11 @@ test('momentMentions: describe events that came once, get events LAST SEEN with 
     ],
   );
   // several objects described: each Events table is the last Name:'s
-  const pods = momentMentions('kubectl describe pods -l app=web', [
-    'Name:             web-1',
-    'Events:',
-    '  Type    Reason     Age   From               Message',
-    '  ----    ------     ----  ----               -------',
-    '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
-  ]);
+  const pods = momentMentions('kubectl describe pods -l app=web', ['Name:             web-1', ...SCHEDULED_EVENTS]);
   assert.deepEqual(pods.map((m) => eventKeyParts(m.name).object), ['pod/web-1'], 'the kind from the command, the name from Name:');
-  const sedded = momentMentions("kubectl describe pods -l app=web | sed -n '/^Events:/,$p'", [
-    'Events:',
-    '  Type    Reason     Age   From               Message',
-    '  ----    ------     ----  ----               -------',
-    '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
-  ]);
+  const sedded = momentMentions("kubectl describe pods -l app=web | sed -n '/^Events:/,$p'", SCHEDULED_EVENTS);
   assert.deepEqual(sedded.map((m) => eventKeyParts(m.name).object), [''], 'neither a Name: nor a name in the command');
-  const one = momentMentions('kubectl describe pod web-1', [
-    'Name:             web-1',
-    'Events:',
-    '  Type    Reason     Age   From               Message',
-    '  ----    ------     ----  ----               -------',
-    '  Normal  Scheduled  5s    default-scheduler  Successfully assigned default/web-1 to k8s-node-1',
-  ]);
+  const one = momentMentions('kubectl describe pod web-1', ['Name:             web-1', ...SCHEDULED_EVENTS]);
   assert.deepEqual(one.map((m) => [eventKeyParts(m.name).object, m.age]), [['pod/web-1', '5s']]);
   const get = momentMentions('kubectl get events --field-selector involvedObject.name=stuck', [
     'LAST SEEN   TYPE      REASON              OBJECT      MESSAGE',
